@@ -1,0 +1,62 @@
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { serviceTypeRoutes } from "./modules/service-types/routes.ts";
+import { errorBody, errorHandling, sendNotFound } from "./plugins/error-handler.ts";
+import { securityHeaders } from "./plugins/security-headers.ts";
+import { staticSite } from "./plugins/static-site.ts";
+
+export type AppOptions = { config: Config; database: Database };
+
+/** Builds the whole application without listening: tests call `app.inject()` on it. */
+export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 64 * 1024,
+    // Bodies with __proto__ or constructor.prototype are refused with a 400, never merged.
+    onProtoPoisoning: "error",
+    onConstructorPoisoning: "error",
+    routerOptions: { ignoreTrailingSlash: true },
+    // Malformed URLs never reach a route: answer them in the API's own error shape.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).code(400).send(errorBody(400, "La dirección solicitada no es válida."));
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON is the only body the API reads; anything else gets 415 instead of a silent coercion.
+  app.removeContentTypeParser(["text/plain"]);
+
+  app.decorate("config", config);
+  app.decorate("db", database.db);
+
+  await app.register(errorHandling);
+  await app.register(securityHeaders);
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler(sendNotFound);
+      await api.register(healthRoutes);
+      await api.register(serviceTypeRoutes);
+    },
+    { prefix: "/api" },
+  );
+
+  if (config.serveWeb) await app.register(staticSite, { root: config.webDist });
+  else app.setNotFoundHandler(sendNotFound);
+
+  return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Database["db"];
+  }
+}

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+const SPANISH_MESSAGES: Record<number, string> = {
+  400: "La solicitud no es válida.",
+  401: "No autorizado.",
+  403: "No tienes permiso para realizar esta acción.",
+  404: "Recurso no encontrado.",
+  413: "La solicitud es demasiado grande.",
+  415: "Tipo de contenido no admitido: envía JSON.",
+  429: "Demasiadas solicitudes. Intenta nuevamente más tarde.",
+  500: "Error interno del servidor.",
+  503: "Servicio no disponible temporalmente. Intenta nuevamente en unos segundos.",
+};
+
+const STATUS_NAMES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+export function errorBody(statusCode: number, message?: string) {
+  return {
+    statusCode,
+    error: STATUS_NAMES[statusCode] ?? (statusCode >= 500 ? "Server Error" : "Client Error"),
+    message:
+      message ??
+      SPANISH_MESSAGES[statusCode] ??
+      (statusCode >= 500 ? "Error interno del servidor." : "La solicitud no es válida."),
+  };
+}
+
+/**
+ * One error shape for the whole API: `{statusCode, error, message}` plus field details on 400s.
+ * Server errors never reveal a stack, SQL or internal message.
+ */
+export const errorHandling: FastifyPluginAsync = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
+        message: issue.message ?? "Valor inválido",
+      }));
+      return reply.code(400).send({ ...errorBody(400), details });
+    }
+    const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.code(statusCode).send(errorBody(statusCode));
+    }
+    // Framework 4xx (bad JSON, body too large, proto poisoning): keep Spanish text for people.
+    return reply.code(statusCode).send(errorBody(statusCode));
+  });
+});
+
+/** JSON 404 naming the missing route; the API's not-found answer. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  reply.code(404).send(errorBody(404, `No existe la ruta ${request.method} ${request.url.split("?")[0]}`));
+}

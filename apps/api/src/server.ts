@@ -1,0 +1,43 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { prepareDatabase } from "./db/setup.ts";
+
+/** Entry point: config, database, app, listen; SIGTERM/SIGINT close everything in order. */
+async function main() {
+  const config = loadConfig();
+  const database = await prepareDatabase(config);
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    // Past this deadline something is stuck: leave anyway rather than hang a deploy.
+    const deadline = setTimeout(() => process.exit(1), 10_000);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = config.databaseUrl ? "PostgreSQL" : `PGlite en ${config.dataDir}`;
+  app.log.info(`Listo en http://localhost:${config.port} (base de datos: ${where})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error("No se pudo iniciar el servidor:", error);
+  process.exit(1);
+});

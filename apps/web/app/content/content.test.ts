@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { SERVICE_TYPE_TITLES } from "@app/shared/constants";
+import { describe, expect, it } from "vitest";
+import { stats, testimonials } from "./landing";
+import { authorizedDistributors } from "./partners";
+import { products } from "./products";
+import { carouselSlides, servicePanels } from "./services";
+import { telHref } from "./site";
+
+const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../public");
+
+describe("site content (spec sections 1, 3 and 9)", () => {
+  it("has the 13 products with unique slugs, in one tab or both, each requestable as a service type", () => {
+    expect(products).toHaveLength(13);
+    expect(new Set(products.map((p) => p.slug)).size).toBe(13);
+    for (const product of products) {
+      expect(product.types.length).toBeGreaterThan(0);
+      expect(SERVICE_TYPE_TITLES).toContain(product.serviceType);
+      expect(["Popular", "Nuevo"]).toContain(product.state);
+    }
+    expect(products.filter((p) => p.types.includes("personales")).map((p) => p.title)).toEqual([
+      "Bioestimulantes",
+      "Danisaraba",
+      "Chrysal VIVA",
+    ]);
+  });
+
+  it("ships an image for every product and service", () => {
+    const images = [...products.map((p) => p.image), ...carouselSlides.map((s) => s.image)];
+    for (const src of images) expect(existsSync(path.join(publicDir, src)), src).toBe(true);
+  });
+
+  it("has the fixed figures of the spec", () => {
+    expect(stats.map((s) => s.value)).toEqual(["15+", "5,000+", "98%", "24/7"]);
+    expect(testimonials.map((t) => t.rating)).toEqual([5, 4, 5]);
+    expect(carouselSlides.map((s) => s.title)).toEqual(["Chrysal Rose Dip", "Long Storage Service", "Sea Freight Service"]);
+    expect(servicePanels.map((p) => p.serviceType)).toEqual(["Sistemas de Modelos Predictivos", "Aqua Care Technology"]);
+    expect(authorizedDistributors).toHaveLength(2);
+  });
+
+  it("builds tel: links from the phone as people write it", () => {
+    expect(telHref("+593 2 236-4100")).toBe("tel:+59322364100");
+  });
+});

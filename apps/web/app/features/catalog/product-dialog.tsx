@@ -1,0 +1,77 @@
+import { buttonStyles } from "~/components/ui/button-styles";
+import { Dialog } from "~/components/ui/dialog";
+import { type Product, productTypeLabels } from "~/content/products";
+import { ProductBadge } from "./product-badge";
+
+export type ProductDialogProps = {
+  product: Product | undefined;
+  onClose: () => void;
+  onRequest: (product: Product) => void;
+};
+
+export function ProductDialog({ product, onClose, onRequest }: ProductDialogProps) {
+  return (
+    <Dialog open={product !== undefined} onClose={onClose} labelledBy="producto-titulo" className="max-w-2xl">
+      {product && (
+        <div className="flex max-h-[90svh] flex-col">
+          <div className="overflow-y-auto">
+            <img
+              src={product.image}
+              alt=""
+              width={400}
+              height={300}
+              className="aspect-[16/9] w-full bg-leaf-50 object-cover"
+            />
+            <div className="p-6">
+              <div className="flex flex-wrap items-center gap-2">
+                <ProductBadge state={product.state} />
+                {product.types.map((type) => (
+                  <span key={type} className="rounded-full bg-leaf-50 px-3 py-1 text-leaf-800 text-xs">
+                    {productTypeLabels[type]}
+                  </span>
+                ))}
+              </div>
+              <h2 id="producto-titulo" className="mt-3 font-bold text-2xl text-leaf-900">
+                {product.title}
+              </h2>
+              <p className="mt-3 text-stone-700">{product.description}</p>
+              {product.features.length > 0 && (
+                <>
+                  <h3 className="mt-6 font-semibold text-leaf-900">Características</h3>
+                  <ul className="mt-2 list-disc space-y-1 pl-5 text-stone-700">
+                    {product.features.map((feature) => (
+                      <li key={feature}>{feature}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              {product.presentation && (
+                <>
+                  <h3 className="mt-6 font-semibold text-leaf-900">Presentación</h3>
+                  <ul className="mt-2 flex flex-wrap gap-2">
+                    {product.presentation.map((item) => (
+                      <li
+                        key={item}
+                        className="rounded-full bg-cream px-3 py-1 text-sm text-stone-700 ring-1 ring-leaf-100"
+                      >
+                        {item}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+          </div>
+          <div className="flex flex-col-reverse gap-3 border-leaf-100 border-t p-4 sm:flex-row sm:justify-end">
+            <button type="button" onClick={onClose} className={buttonStyles.secondary}>
+              Cerrar
+            </button>
+            <button type="button" onClick={() => onRequest(product)} className={buttonStyles.primary}>
+              Solicitar información
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,69 @@
+import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { formattedAddress, site, telHref, whatsappHref } from "~/content/site";
+import { RequestedTitlesList } from "./requested-titles-list";
+
+function Channel({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3">
+      <span className="grid size-10 shrink-0 place-items-center rounded-full bg-leaf-50 text-leaf-700">{icon}</span>
+      <div>
+        <p className="font-semibold text-leaf-900 text-sm">{label}</p>
+        <div className="text-stone-700">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+export type ContactSectionProps = { headingLevel?: 1 | 2 };
+
+/** The contact section of `/` (id contacto) and of `/contacto`. */
+export function ContactSection({ headingLevel = 2 }: ContactSectionProps) {
+  return (
+    <section id="contacto" aria-labelledby="contacto-titulo" className="bg-white py-20">
+      <div className="mx-auto max-w-6xl px-4 md:px-8">
+        <SectionHeading
+          id="contacto-titulo"
+          level={headingLevel}
+          eyebrow="Contacto"
+          title="Contáctanos"
+          text="Cuéntanos qué necesita tu finca o tu empresa: te respondemos en menos de 24 horas."
+        />
+        <div className="grid gap-10 md:grid-cols-5">
+          <ul className="grid content-start gap-6 md:col-span-2">
+            <Channel icon={<Phone className="size-5" aria-hidden="true" />} label="Teléfono">
+              <a href={telHref(site.phone)} className="underline-offset-4 hover:underline">
+                {site.phone}
+              </a>
+            </Channel>
+            <Channel icon={<MessageCircle className="size-5" aria-hidden="true" />} label="WhatsApp">
+              <a href={whatsappHref(site.whatsapp)} className="underline-offset-4 hover:underline" rel="noopener">
+                {site.whatsapp}
+              </a>
+            </Channel>
+            <Channel icon={<Mail className="size-5" aria-hidden="true" />} label="Correo electrónico">
+              <a href={`mailto:${site.email}`} className="underline-offset-4 hover:underline">
+                {site.email}
+              </a>
+            </Channel>
+            <Channel icon={<MapPin className="size-5" aria-hidden="true" />} label="Dirección">
+              {formattedAddress}
+            </Channel>
+            <Channel icon={<Clock className="size-5" aria-hidden="true" />} label="Horario de atención">
+              {site.hours}
+            </Channel>
+          </ul>
+          <div className="grid content-start gap-4 rounded-3xl bg-cream p-6 ring-1 ring-leaf-100 md:col-span-3">
+            <RequestedTitlesList />
+            <h3 className="font-bold text-leaf-900 text-xl">Formulario de contacto</h3>
+            <p className="text-stone-700">
+              Muy pronto podrás enviarnos tu solicitud desde aquí. Mientras tanto, escríbenos por correo o por WhatsApp
+              indicando los productos o servicios que te interesan y te responderemos en menos de 24 horas.
+            </p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="es-EC">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#143823" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Shown while the CRM shell loads its code; the public pages are prerendered and never show it. */
+export function HydrateFallback() {
+  return (
+    <p className="grid min-h-screen place-items-center text-stone-600" role="status">
+      Cargando…
+    </p>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto grid min-h-screen max-w-xl place-content-center gap-4 p-6 text-center">
+      <h1 className="font-bold text-3xl text-leaf-900">{notFound ? "Página no encontrada" : "Algo salió mal"}</h1>
+      <p>
+        {notFound
+          ? "La página que busca no existe."
+          : "Ocurrió un error inesperado. Por favor, recargue la página o intente más tarde."}
+      </p>
+      <a className="font-semibold text-leaf-700 underline" href="/">
+        Volver al inicio
+      </a>
+    </main>
+  );
+}

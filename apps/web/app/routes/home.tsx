@@ -1,0 +1,40 @@
+import { site } from "~/content/site";
+import { ContactSection } from "~/features/contact/contact-section";
+import { CallToActionBand } from "~/features/landing/call-to-action-band";
+import { FaqSection } from "~/features/landing/faq-section";
+import { HeroSection } from "~/features/landing/hero-section";
+import { HERO_POSTER, HERO_POSTER_MOBILE } from "~/features/landing/hero-video";
+import { ProductsShowcase } from "~/features/landing/products-showcase";
+import { ServiceLinesSection } from "~/features/landing/service-lines-section";
+import { StatsRow } from "~/features/landing/stats-row";
+import { TestimonialsSection } from "~/features/landing/testimonials-section";
+import { organizationJsonLd } from "~/features/seo/organization";
+import { pageMeta } from "~/features/seo/page-meta";
+import { paths } from "~/lib/paths";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: site.name, description: site.description, path: paths.home }),
+  { "script:ld+json": organizationJsonLd() },
+];
+
+// The poster is the largest paint: fetch the one that fits the screen before anything else.
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", as: "image", href: HERO_POSTER_MOBILE, media: "(max-width: 767px)", fetchPriority: "high" },
+  { rel: "preload", as: "image", href: HERO_POSTER, media: "(min-width: 768px)", fetchPriority: "high" },
+];
+
+export default function Home() {
+  return (
+    <>
+      <HeroSection />
+      <StatsRow />
+      <ProductsShowcase />
+      <ServiceLinesSection />
+      <TestimonialsSection />
+      <CallToActionBand />
+      <FaqSection />
+      <ContactSection />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState } from "react";
+import { Navigate, useNavigate } from "react-router";
+import { type ProductType, productBySlug, products, productTypeLabels } from "~/content/products";
+import { ProductCard } from "~/features/catalog/product-card";
+import { ProductDialog } from "~/features/catalog/product-dialog";
+import { ProductTabs, panelId, tabId } from "~/features/catalog/product-tabs";
+import { PageHero } from "~/features/layout/page-hero";
+import { useRequestInformation } from "~/features/requests/use-request-information";
+import { pageMeta } from "~/features/seo/page-meta";
+import { paths } from "~/lib/paths";
+import type { Route } from "./+types/products";
+
+// `/productos/:slug` is the same page with that product's dialog open: a shareable URL with its
+// own title and description for search engines and link previews.
+export const meta: Route.MetaFunction = ({ params }) => {
+  const product = productBySlug(params.slug);
+  if (product) {
+    return pageMeta({
+      title: product.title,
+      description: product.description,
+      path: paths.product(product.slug),
+      image: product.image,
+    });
+  }
+  return pageMeta({
+    title: "Nuestros Productos",
+    description:
+      "Catálogo Chrysal de protección de cultivos y poscosecha en Ecuador: bioestimulantes, acaricidas, hidratación, transporte y más.",
+    path: paths.products,
+  });
+};
+
+export default function Products({ params }: Route.ComponentProps) {
+  const product = productBySlug(params.slug);
+  const navigate = useNavigate();
+  const requestInformation = useRequestInformation();
+  const [selectedType, setSelectedType] = useState<ProductType>(product?.types[0] ?? "personales");
+  const [requested, setRequested] = useState(false);
+
+  // A newly opened product starts with its dialog showing again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every product change
+  useEffect(() => setRequested(false), [params.slug]);
+
+  if (params.slug && !product) return <Navigate to={paths.products} replace />;
+
+  const shown = products.filter((item) => item.types.includes(selectedType));
+  const closeDialog = () => navigate(paths.products, { preventScrollReset: true });
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Catálogo"
+        title="Nuestros Productos"
+        text="Soluciones Chrysal para proteger el cultivo y cuidar la flor después del corte, con asesoría técnica en cada finca."
+      />
+      <section className="mx-auto max-w-7xl px-4 py-12 md:px-8">
+        <div className="flex justify-center">
+          <ProductTabs selected={selectedType} onSelect={setSelectedType} />
+        </div>
+        <div id={panelId(selectedType)} role="tabpanel" aria-labelledby={tabId(selectedType)} className="mt-8">
+          <p className="mb-6 text-center text-stone-600" aria-live="polite">
+            Mostrando productos de {productTypeLabels[selectedType]}
+          </p>
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {shown.map((item) => (
+              <ProductCard key={item.slug} product={item} headingLevel="h2" />
+            ))}
+          </div>
+        </div>
+      </section>
+      <ProductDialog
+        product={requested ? undefined : product}
+        onClose={closeDialog}
+        onRequest={(chosen) => {
+          setRequested(true);
+          requestInformation(chosen.serviceType);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { Outlet } from "react-router";
+import { SiteFooter } from "~/features/layout/site-footer";
+import { SiteHeader } from "~/features/layout/site-header";
+
+export default function PublicLayout() {
+  return (
+    <>
+      <a
+        href="#contenido"
+        className="-translate-y-20 fixed top-2 left-2 z-50 rounded-full bg-white px-4 py-2 font-semibold text-leaf-900 shadow focus:translate-y-0"
+      >
+        Saltar al contenido
+      </a>
+      <SiteHeader />
+      <main id="contenido">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { servicePanels } from "~/content/services";
+import { ServicePanel } from "~/features/catalog/service-panel";
+import { ServicesCarousel } from "~/features/catalog/services-carousel";
+import { PageHero } from "~/features/layout/page-hero";
+import { useRequestInformation } from "~/features/requests/use-request-information";
+import { pageMeta } from "~/features/seo/page-meta";
+import { paths } from "~/lib/paths";
+import type { Route } from "./+types/services";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Nuestros Servicios",
+    description:
+      "Modelos predictivos con inteligencia artificial, tratamiento de agua Aqua Care, Rose Dip, almacenamiento prolongado y transporte marítimo de flores.",
+    path: paths.services,
+  });
+
+export default function Services() {
+  const requestInformation = useRequestInformation();
+  return (
+    <>
+      <PageHero
+        eyebrow="Servicios"
+        title="Nuestros Servicios"
+        text="Tecnología y acompañamiento técnico para que cada tallo llegue a su destino en su mejor momento."
+      />
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 md:px-8">
+        {servicePanels.map((panel, index) => (
+          <ServicePanel key={panel.id} panel={panel} reversed={index % 2 === 1} onRequest={requestInformation} />
+        ))}
+      </div>
+      <div className="px-4 pb-20 md:px-8">
+        <ServicesCarousel onRequest={requestInformation} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+// After `react-router build`: write sitemap.xml and robots.txt from the prerendered pages, and
+// precompress every text asset (brotli + gzip) so the server never compresses on the fly.
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/client");
+const siteUrl = (process.env.PUBLIC_URL ?? "http://localhost:3000").replace(/\/$/, "");
+// Pages that exist but are not for search engines.
+const unlisted = new Set(["/login"]);
+
+const files = readdirSync(root, { recursive: true })
+  .map((relative) => path.join(root, relative))
+  .filter((file) => statSync(file).isFile() && !/\.(br|gz)$/.test(file));
+
+const pages = files
+  .filter((file) => file.endsWith(`${path.sep}index.html`))
+  .map((file) => `/${path.relative(root, path.dirname(file)).split(path.sep).join("/")}`.replace(/\/$/, "") || "/")
+  .filter((page) => !unlisted.has(page))
+  .sort();
+
+const today = new Date().toISOString().slice(0, 10);
+const sitemap = path.join(root, "sitemap.xml");
+const robots = path.join(root, "robots.txt");
+writeFileSync(
+  sitemap,
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${pages
+    .map((page) => `  <url><loc>${siteUrl}${page === "/" ? "/" : page}</loc><lastmod>${today}</lastmod></url>`)
+    .join("\n")}\n</urlset>\n`,
+);
+writeFileSync(
+  robots,
+  `User-agent: *\nAllow: /\nDisallow: /crm\nDisallow: /login\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
+);
+
+const compressible = /\.(html|js|css|svg|json|xml|txt|webmanifest)$/;
+let count = 0;
+for (const file of [...files, sitemap, robots]) {
+  if (!compressible.test(file)) continue;
+  const body = readFileSync(file);
+  if (body.length < 512) continue;
+  writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  count += 1;
+}
+writeFileSync(path.join(root, ".build-stamp"), `${new Date().toISOString()}\n`);
+console.log(`postbuild: ${pages.length} pages in sitemap.xml, ${count} files precompressed`);

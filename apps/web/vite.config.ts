@@ -1,0 +1,22 @@
+import { fileURLToPath } from "node:url";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+const apiPort = process.env.API_PORT ?? "3001";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  define: {
+    // Canonical URLs, Open Graph and the sitemap need the public origin at build time.
+    __SITE_URL__: JSON.stringify((process.env.PUBLIC_URL ?? "http://localhost:3000").replace(/\/$/, "")),
+  },
+  server: {
+    proxy: { "/api": `http://127.0.0.1:${apiPort}` },
+  },
+  build: {
+    // Assets this small are cheaper inline than as a request.
+    assetsInlineLimit: 2048,
+  },
+});

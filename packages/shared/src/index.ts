@@ -1,0 +1,3 @@
+// Zod schemas for every payload and response, shared by the web app and the API.
+export * from "./schemas/common.ts";
+export * from "./schemas/service-types.ts";

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** Every error answer of the API: a person reads `message` (Spanish), a client reads the rest. */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  details: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional()
+    .describe("Field-level problems of a 400"),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const healthSchema = z.object({ status: z.literal("ok") });
+export type Health = z.infer<typeof healthSchema>;
+
+/** The paged answer of spec section 3, generic over its items. */
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    content: z.array(item),
+    pageNumber: z.number().int().min(0),
+    totalElements: z.number().int().min(0),
+    totalPages: z.number().int().min(0),
+    isFirstPage: z.boolean(),
+    isLastPage: z.boolean(),
+  });

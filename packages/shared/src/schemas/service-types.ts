@@ -1,0 +1,9 @@
+import { z } from "zod";
+
+export const serviceTypeSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+});
+export type ServiceType = z.infer<typeof serviceTypeSchema>;
+
+export const serviceTypeListSchema = z.array(serviceTypeSchema);

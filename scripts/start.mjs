@@ -1,0 +1,8 @@
+// `npm start`: build what is missing, then run the API server (which also serves the site) in
+// this same process, so stopping npm start stops the server.
+import { register } from "tsx/esm/api";
+import { ensureBuild } from "./ensure-build.mjs";
+
+ensureBuild();
+register();
+await import("../apps/api/src/server.ts");

@@ -1,0 +1,26 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Unit and API tests. Browser tests are Playwright's (e2e/, `npm run test:e2e`).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
+      {
+        test: {
+          name: "api",
+          root: "apps/api",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          // Each file opens its own database (PGlite in memory or a fresh PostgreSQL database).
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias: { "~": fileURLToPath(new URL("./apps/web/app", import.meta.url)) } },
+        define: { __SITE_URL__: JSON.stringify("http://localhost:3000") },
+        test: { name: "web", root: "apps/web", include: ["app/**/*.test.ts"] },
+      },
+    ],
+  },
+});
