@@ -35,8 +35,15 @@ describe("site content (spec sections 1, 3 and 9)", () => {
   it("has the fixed figures of the spec", () => {
     expect(stats.map((s) => s.value)).toEqual(["15+", "5,000+", "98%", "24/7"]);
     expect(testimonials.map((t) => t.rating)).toEqual([5, 4, 5]);
-    expect(carouselSlides.map((s) => s.title)).toEqual(["Chrysal Rose Dip", "Long Storage Service", "Sea Freight Service"]);
-    expect(servicePanels.map((p) => p.serviceType)).toEqual(["Sistemas de Modelos Predictivos", "Aqua Care Technology"]);
+    expect(carouselSlides.map((s) => s.title)).toEqual([
+      "Chrysal Rose Dip",
+      "Long Storage Service",
+      "Sea Freight Service",
+    ]);
+    expect(servicePanels.map((p) => p.serviceType)).toEqual([
+      "Sistemas de Modelos Predictivos",
+      "Aqua Care Technology",
+    ]);
     expect(authorizedDistributors).toHaveLength(2);
   });
 

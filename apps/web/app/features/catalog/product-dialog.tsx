@@ -14,7 +14,12 @@ export function ProductDialog({ product, onClose, onRequest }: ProductDialogProp
     <Dialog open={product !== undefined} onClose={onClose} labelledBy="producto-titulo" className="max-w-2xl">
       {product && (
         <div className="flex max-h-[90svh] flex-col">
-          <div className="overflow-y-auto">
+          {/* Focusable and named so keyboard users can scroll a long description. */}
+          <section
+            tabIndex={0}
+            aria-labelledby="producto-titulo"
+            className="overflow-y-auto focus-visible:outline-none"
+          >
             <img
               src={product.image}
               alt=""
@@ -61,7 +66,7 @@ export function ProductDialog({ product, onClose, onRequest }: ProductDialogProp
                 </>
               )}
             </div>
-          </div>
+          </section>
           <div className="flex flex-col-reverse gap-3 border-leaf-100 border-t p-4 sm:flex-row sm:justify-end">
             <button type="button" onClick={onClose} className={buttonStyles.secondary}>
               Cerrar

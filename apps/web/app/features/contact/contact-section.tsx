@@ -20,6 +20,7 @@ export type ContactSectionProps = { headingLevel?: 1 | 2 };
 
 /** The contact section of `/` (id contacto) and of `/contacto`. */
 export function ContactSection({ headingLevel = 2 }: ContactSectionProps) {
+  const Subheading = headingLevel === 1 ? "h2" : "h3";
   return (
     <section id="contacto" aria-labelledby="contacto-titulo" className="bg-white py-20">
       <div className="mx-auto max-w-6xl px-4 md:px-8">
@@ -55,8 +56,8 @@ export function ContactSection({ headingLevel = 2 }: ContactSectionProps) {
             </Channel>
           </ul>
           <div className="grid content-start gap-4 rounded-3xl bg-cream p-6 ring-1 ring-leaf-100 md:col-span-3">
-            <RequestedTitlesList />
-            <h3 className="font-bold text-leaf-900 text-xl">Formulario de contacto</h3>
+            <RequestedTitlesList headingAs={Subheading} />
+            <Subheading className="font-bold text-leaf-900 text-xl">Formulario de contacto</Subheading>
             <p className="text-stone-700">
               Muy pronto podrás enviarnos tu solicitud desde aquí. Mientras tanto, escríbenos por correo o por WhatsApp
               indicando los productos o servicios que te interesan y te responderemos en menos de 24 horas.

@@ -2,12 +2,12 @@ import { X } from "lucide-react";
 import { removeRequestedTitle, useRequestedTitles } from "~/features/requests/requested-titles";
 
 /** What the person asked about elsewhere on the site; the contact form starts from this list. */
-export function RequestedTitlesList() {
+export function RequestedTitlesList({ headingAs: Heading = "h3" }: { headingAs?: "h2" | "h3" }) {
   const requested = useRequestedTitles();
   if (requested.length === 0) return null;
   return (
     <div className="rounded-2xl bg-petal-50 p-4 ring-1 ring-petal-100">
-      <h3 className="font-semibold text-leaf-900">Solicitaste información sobre</h3>
+      <Heading className="font-semibold text-leaf-900">Solicitaste información sobre</Heading>
       <ul className="mt-3 flex flex-wrap gap-2">
         {requested.map(({ title }) => (
           <li

@@ -65,7 +65,7 @@ export function HeroVideo() {
           type="button"
           onClick={toggle}
           aria-label={playing ? "Pausar video" : "Reproducir video"}
-          className="absolute right-4 bottom-4 z-10 grid size-11 place-items-center rounded-full bg-black/40 text-white ring-1 ring-white/50 backdrop-blur-sm hover:bg-black/60 md:right-8 md:bottom-8"
+          className="absolute right-4 bottom-16 z-10 grid size-11 place-items-center rounded-full bg-black/40 text-white ring-1 ring-white/50 backdrop-blur-sm hover:bg-black/60 md:right-8 md:bottom-20"
         >
           {playing ? <Pause className="size-5" aria-hidden="true" /> : <Play className="size-5" aria-hidden="true" />}
         </button>

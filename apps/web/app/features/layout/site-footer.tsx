@@ -93,7 +93,7 @@ export function SiteFooter() {
       <div className="border-white/10 border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm md:flex-row md:items-center md:justify-between md:px-8">
           <p>
-            © {site.copyrightYear} {site.legalName}. Todos los derechos reservados.
+            © {site.copyrightYear} {site.legalName} Todos los derechos reservados.
           </p>
           <ul className="flex gap-6">
             <li>

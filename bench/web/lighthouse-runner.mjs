@@ -1,0 +1,106 @@
+// One Lighthouse run = one fresh Chromium (no cache, cookies or warm-up shared between the real page
+// and its no-JS copy) with Lighthouse's default config: mobile emulation, simulated throttling.
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+// stack.md pitfall 2: what Debian's Chromium needs on our machines.
+export const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+// Chromes alive right now, so an interrupted run can close them (chrome-launcher starts them detached).
+const running = new Set();
+export function killAllChromes() {
+  for (const chrome of running) {
+    try {
+      process.kill(chrome.pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  running.clear();
+}
+
+const isVideo = (item) => item.resourceType === "Media" || /\.(webm|mp4)(\?|$)/.test(item.url);
+
+/** Audits of a category that count (weight > 0) and did not get full marks. */
+function failingAudits(lhr, category) {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1)
+    .map((audit) => audit.id);
+}
+
+/** LCP element and the time spent in each LCP phase (TTFB, load delay, load time, render delay). */
+function lcpDetails(lhr) {
+  const lists = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+  const node = lists[0]?.items?.[0]?.node;
+  const phases = Object.fromEntries((lists[1]?.items ?? []).map((row) => [row.phase, Math.round(row.timing)]));
+  return { element: node ? node.snippet || node.selector || "" : "", phases };
+}
+
+/** The numbers the report needs, out of a Lighthouse result. */
+export function summarize(lhr) {
+  const requests = (lhr.audits["network-requests"]?.details?.items ?? []).map((item) => ({
+    url: item.url,
+    resourceType: item.resourceType,
+    transferSize: item.transferSize ?? 0,
+    resourceSize: item.resourceSize ?? 0,
+  }));
+  const sum = (items) => items.reduce((total, item) => total + item.transferSize, 0);
+  const scripts = requests.filter((item) => item.resourceType === "Script");
+  return {
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [
+        id,
+        lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100),
+      ]),
+    ),
+    failing: Object.fromEntries(CATEGORIES.map((id) => [id, failingAudits(lhr, id)])),
+    fcp: lhr.audits["first-contentful-paint"]?.numericValue,
+    lcp: lhr.audits["largest-contentful-paint"]?.numericValue,
+    tbt: lhr.audits["total-blocking-time"]?.numericValue,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue,
+    si: lhr.audits["speed-index"]?.numericValue,
+    totalBytes: sum(requests),
+    bytesWithoutVideo: sum(requests.filter((item) => !isVideo(item))),
+    jsBytes: sum(scripts),
+    scripts: scripts.map(({ url, transferSize, resourceSize }) => ({ url, transferSize, resourceSize })),
+    videos: requests.filter(isVideo).map((item) => item.url),
+    bootup: (lhr.audits["bootup-time"]?.details?.items ?? [])
+      .slice(0, 4)
+      .map((item) => ({ url: item.url, total: Math.round(item.total), scripting: Math.round(item.scripting) })),
+    lcpDetails: lcpDetails(lhr),
+    // Lighthouse's CPU benchmark of this run: low values mean a busy machine (noisier TBT and LCP).
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+/** Runs Lighthouse once on `url` in a fresh Chromium; returns the summary and the raw report. */
+export async function runLighthouse(url) {
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false });
+  running.add(chrome);
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+    if (!result) throw new Error("Lighthouse returned no result");
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    return { summary: summarize(lhr), report: result.report };
+  } finally {
+    running.delete(chrome);
+    await chrome.kill();
+  }
+}

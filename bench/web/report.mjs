@@ -1,0 +1,343 @@
+// Turns the runs into medians, the table, the verdicts against quality.md ("Web"), and the Markdown
+// file. Pure functions of the collected data: nothing here touches a browser or a server.
+
+export const TARGETS = {
+  performance: 98,
+  otherScores: 100,
+  lcpRatio: 1.1,
+  fcpMs: 990,
+  lcpMs: 1440,
+  tbtMs: 55,
+  cls: 0.02,
+  homeJsGzipKB: 130,
+  homeBytesKB: 300,
+  heroWebmKB: 600,
+};
+
+export function median(values) {
+  const sorted = values.filter((value) => typeof value === "number" && Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const KB = 1024;
+
+/** Medians of one page's real runs and no-JS runs, plus what explains them. */
+export function aggregatePage(page, real, copy) {
+  const m = (runs, pick) => median(runs.map(pick));
+  const lcp = m(real, (run) => run.lcp);
+  const lcpCopy = m(copy, (run) => run.lcp);
+  // The run whose LCP is closest to the median tells which element and phases are typical.
+  const typical = [...real].sort((a, b) => Math.abs(a.lcp - lcp) - Math.abs(b.lcp - lcp))[0];
+  const failing = {};
+  for (const category of Object.keys(real[0]?.scores ?? {})) {
+    const counts = new Map();
+    for (const run of real) for (const id of run.failing[category]) counts.set(id, (counts.get(id) ?? 0) + 1);
+    failing[category] = [...counts].filter(([, count]) => count * 2 >= real.length).map(([id]) => id);
+  }
+  return {
+    page,
+    runs: real.length,
+    copyRuns: copy.length,
+    scores: Object.fromEntries(Object.keys(real[0]?.scores ?? {}).map((id) => [id, m(real, (run) => run.scores[id])])),
+    fcp: m(real, (run) => run.fcp),
+    lcp,
+    tbt: m(real, (run) => run.tbt),
+    cls: m(real, (run) => run.cls),
+    lcpCopy,
+    lcpRatio: lcp && lcpCopy ? lcp / lcpCopy : undefined,
+    jsBytes: m(real, (run) => run.jsBytes),
+    totalBytes: m(real, (run) => run.totalBytes),
+    bytesWithoutVideo: m(real, (run) => run.bytesWithoutVideo),
+    benchmarkIndex: median([...real, ...copy].map((run) => run.benchmarkIndex)),
+    copy: {
+      performance: m(copy, (run) => run.scores.performance),
+      fcp: m(copy, (run) => run.fcp),
+      lcp: lcpCopy,
+      tbt: m(copy, (run) => run.tbt),
+      totalBytes: m(copy, (run) => run.totalBytes),
+    },
+    failing,
+    lcpElement: typical?.lcpDetails.element ?? "",
+    lcpPhases: typical?.lcpDetails.phases ?? {},
+    copyLcpPhases:
+      [...copy].sort((a, b) => Math.abs(a.lcp - lcpCopy) - Math.abs(b.lcp - lcpCopy))[0]?.lcpDetails.phases ?? {},
+    scripts: typical?.scripts ?? [],
+    bootup: typical?.bootup ?? [],
+    videos: [...new Set(real.flatMap((run) => run.videos))],
+  };
+}
+
+const fmt = {
+  score: (value) => (value === undefined ? "–" : String(Math.round(value))),
+  s: (ms) => (ms === undefined ? "–" : `${(ms / 1000).toFixed(2)} s`),
+  ms: (ms) => (ms === undefined ? "–" : `${Math.round(ms)} ms`),
+  cls: (value) => (value === undefined ? "–" : value.toFixed(3)),
+  ratio: (value) => (value === undefined ? "–" : value.toFixed(2)),
+  kb: (bytes) => (bytes === undefined ? "–" : (bytes / KB).toFixed(1)),
+};
+
+const HEADERS = [
+  "page",
+  "perf",
+  "a11y",
+  "bp",
+  "seo",
+  "FCP",
+  "LCP",
+  "LCP no-JS",
+  "LCP ratio",
+  "TBT",
+  "CLS",
+  "JS KB",
+  "total KB",
+];
+
+function rowOf(row) {
+  return [
+    row.page,
+    fmt.score(row.scores.performance),
+    fmt.score(row.scores.accessibility),
+    fmt.score(row.scores["best-practices"]),
+    fmt.score(row.scores.seo),
+    fmt.s(row.fcp),
+    fmt.s(row.lcp),
+    fmt.s(row.lcpCopy),
+    fmt.ratio(row.lcpRatio),
+    fmt.ms(row.tbt),
+    fmt.cls(row.cls),
+    fmt.kb(row.jsBytes),
+    fmt.kb(row.totalBytes),
+  ];
+}
+
+export function textTable(rows) {
+  const cells = [HEADERS, ...rows.map(rowOf)];
+  const widths = HEADERS.map((_, column) => Math.max(...cells.map((line) => line[column].length)));
+  const line = (values) =>
+    values
+      .map((value, column) => (column === 0 ? value.padEnd(widths[column]) : value.padStart(widths[column])))
+      .join("  ");
+  return [
+    line(HEADERS),
+    widths.map((width) => "-".repeat(width)).join("  "),
+    ...rows.map((row) => line(rowOf(row))),
+  ].join("\n");
+}
+
+function markdownTable(headers, lines) {
+  return [
+    `| ${headers.join(" | ")} |`,
+    `|${headers.map((_, column) => (column === 0 ? "---" : "---:")).join("|")}|`,
+    ...lines.map((values) => `| ${values.join(" | ")} |`),
+  ].join("\n");
+}
+
+/**
+ * One verdict per target of quality.md. `extra` holds what is measured once per run:
+ * gzip size of the JS on "/", hero video files, the browser video checks and the CRM check.
+ */
+export function verdicts(rows, extra) {
+  const list = [];
+  const perPage = (name, value, ok, show) => {
+    const bad = rows.filter((row) => value(row) === undefined || !ok(value(row)));
+    list.push({
+      target: name,
+      ok: bad.length === 0,
+      detail: bad.length ? bad.map((row) => `${row.page} ${show(value(row))}`).join(", ") : "all pages",
+    });
+  };
+  perPage(
+    `Performance >= ${TARGETS.performance}`,
+    (r) => r.scores.performance,
+    (v) => v >= TARGETS.performance,
+    fmt.score,
+  );
+  for (const [id, label] of [
+    ["accessibility", "Accessibility"],
+    ["best-practices", "Best Practices"],
+    ["seo", "SEO"],
+  ]) {
+    const bad = rows.filter((row) => !(row.scores[id] >= TARGETS.otherScores));
+    list.push({
+      target: `${label} = ${TARGETS.otherScores}`,
+      ok: bad.length === 0,
+      detail: bad.length
+        ? bad
+            .map((row) => `${row.page} ${fmt.score(row.scores[id])} (${row.failing[id].join(", ") || "varies"})`)
+            .join("; ")
+        : "all pages",
+    });
+  }
+  perPage(
+    `LCP <= ${TARGETS.lcpRatio}x the no-JS copy`,
+    (r) => r.lcpRatio,
+    (v) => v <= TARGETS.lcpRatio,
+    fmt.ratio,
+  );
+  perPage(
+    `FCP <= ${TARGETS.fcpMs / 1000} s`,
+    (r) => r.fcp,
+    (v) => v <= TARGETS.fcpMs,
+    fmt.s,
+  );
+  perPage(
+    `LCP <= ${TARGETS.lcpMs / 1000} s`,
+    (r) => r.lcp,
+    (v) => v <= TARGETS.lcpMs,
+    fmt.s,
+  );
+  perPage(
+    `TBT <= ${TARGETS.tbtMs} ms`,
+    (r) => r.tbt,
+    (v) => v <= TARGETS.tbtMs,
+    fmt.ms,
+  );
+  perPage(
+    `CLS <= ${TARGETS.cls}`,
+    (r) => r.cls,
+    (v) => v <= TARGETS.cls,
+    fmt.cls,
+  );
+
+  const home = rows.find((row) => row.page === "/");
+  if (home && extra.homeJsGzip !== undefined) {
+    list.push({
+      target: `JS on "/" <= ${TARGETS.homeJsGzipKB} KB gzip`,
+      ok: extra.homeJsGzip <= TARGETS.homeJsGzipKB * KB,
+      detail: `${fmt.kb(extra.homeJsGzip)} KB gzip in ${extra.homeJsFiles} files (${fmt.kb(home.jsBytes)} KB as transferred)`,
+    });
+  }
+  if (home) {
+    list.push({
+      target: `"/" bytes without the video <= ${TARGETS.homeBytesKB} KB`,
+      ok: home.bytesWithoutVideo <= TARGETS.homeBytesKB * KB,
+      detail: `${fmt.kb(home.bytesWithoutVideo)} KB transferred (with video: ${fmt.kb(home.totalBytes)} KB)`,
+    });
+  }
+  if (extra.heroVideos) {
+    const big = extra.heroVideos.filter((video) => video.bytes > TARGETS.heroWebmKB * KB);
+    list.push({
+      target: `each hero webm <= ${TARGETS.heroWebmKB} KB`,
+      ok: extra.heroVideos.length > 0 && big.length === 0,
+      detail: extra.heroVideos.length
+        ? extra.heroVideos.map((video) => `${video.name} ${fmt.kb(video.bytes)} KB`).join(", ")
+        : "no hero webm in the build",
+    });
+  }
+  if (extra.video) {
+    const { normal, reduced, saveData } = extra.video;
+    const early = normal.startsAfterLoadMs.filter((ms) => ms < 0);
+    list.push({
+      target: "hero webm requested only after the load event",
+      ok: normal.requested.length > 0 && early.length === 0,
+      detail: normal.requested.length
+        ? `${normal.requested.map((url, i) => `${url} starts ${normal.startsAfterLoadMs[i]} ms after load`).join(", ")}` +
+          `; LCP candidates (unthrottled): ${normal.lcpCandidates.map((c) => `${c.element} ${c.size} px² at ${c.at} ms`).join(" → ")}`
+        : "no webm requested at all with normal motion",
+    });
+    list.push({
+      target: "no webm under prefers-reduced-motion: reduce",
+      ok: reduced.requested.length === 0,
+      detail: reduced.requested.length ? `requested ${reduced.requested.join(", ")}` : "none requested",
+    });
+    list.push({
+      target: "no webm with Save-Data (navigator.connection.saveData emulated)",
+      ok: saveData.requested.length === 0,
+      detail: saveData.requested.length ? `requested ${saveData.requested.join(", ")}` : "none requested",
+    });
+  }
+  if (extra.crm) {
+    list.push({
+      target: "CRM code never loaded by public pages",
+      ok: extra.crm.loaded.length === 0,
+      detail: extra.crm.loaded.length
+        ? extra.crm.loaded.map(({ page, url }) => `${page} loads ${url}`).join(", ")
+        : `none of ${extra.crm.modules.length} CRM-only modules requested`,
+    });
+  }
+  return list;
+}
+
+export function verdictLines(list) {
+  const width = Math.max(...list.map((item) => item.target.length));
+  return list.map((item) => `${item.ok ? "ok    " : "MISSED"}  ${item.target.padEnd(width)}  ${item.detail}`);
+}
+
+const short = (url) => url.replace(/^https?:\/\/[^/]+/, "");
+
+/** What explains the numbers: LCP element and phases, and the heaviest scripts, per page. */
+function diagnostics(rows) {
+  const lines = [];
+  for (const row of rows) {
+    const phases = (p) =>
+      Object.entries(p)
+        .map(([name, ms]) => `${name} ${ms} ms`)
+        .join(", ");
+    const scripts = [...row.scripts]
+      .sort((a, b) => b.transferSize - a.transferSize)
+      .slice(0, 3)
+      .map((script) => `${short(script.url).replace(/^\/assets\//, "")} ${fmt.kb(script.transferSize)} KB`)
+      .join(", ");
+    lines.push(
+      `- \`${row.page}\`: LCP element \`${row.lcpElement.slice(0, 110)}\`; phases ${phases(row.lcpPhases) || "–"}` +
+        ` (no-JS copy: ${phases(row.copyLcpPhases) || "–"}). ${row.scripts.length} scripts, largest: ${scripts || "–"}.` +
+        (row.bootup.length
+          ? ` Main-thread time by script: ${row.bootup.map((b) => `${short(b.url).replace(/^\/assets\//, "") || "(page)"} ${b.total} ms`).join(", ")}.`
+          : ""),
+    );
+  }
+  return lines;
+}
+
+export function markdown({ rows, list, meta, extra }) {
+  const main = markdownTable(HEADERS, rows.map(rowOf));
+  const copyTable = markdownTable(
+    ["page", "perf", "FCP", "LCP", "TBT", "total KB", "runs (real / copy)", "CPU benchmark index"],
+    rows.map((row) => [
+      row.page,
+      fmt.score(row.copy.performance),
+      fmt.s(row.copy.fcp),
+      fmt.s(row.copy.lcp),
+      fmt.ms(row.copy.tbt),
+      fmt.kb(row.copy.totalBytes),
+      `${row.runs} / ${row.copyRuns}`,
+      fmt.score(row.benchmarkIndex),
+    ]),
+  );
+  const verdictTable = markdownTable(
+    ["", "target", "measured"],
+    list.map((item) => [item.ok ? "ok" : "**MISSED**", item.target, item.detail.replaceAll("|", "\\|")]),
+  );
+  return `# Web performance benchmark
+
+Generated by \`${meta.command}\` on ${meta.date} — do not edit by hand, re-run the script.
+
+- Machine: ${meta.nproc} CPUs, Node ${meta.node}, ${meta.chromium}, Lighthouse ${meta.lighthouse}
+  (default config: mobile emulation, simulated throttling). Load average at start / end: ${meta.loadStart} / ${meta.loadEnd}
+  (simulated throttling multiplies observed CPU time by 4, so a busy machine inflates TBT and LCP; the
+  no-JS copy runs interleaved with the real page sees the same noise, which is why LCP is judged as a ratio).
+- Build measured: stamp ${meta.buildStamp}. ${meta.runs} runs per page of the real page (Fastify server,
+  \`scripts/start.mjs\`) and ${meta.runs} of its no-JS copy (same HTML without scripts and modulepreloads,
+  tiny Node static server), interleaved; every figure is a median. Took ${meta.minutes} min.
+- Sizes are bytes transferred (compressed); KB = 1024 bytes. JS on "/" is also reported as gzip size
+  in the verdicts.
+
+## Results
+
+${main}
+
+## Reference: the no-JS copy
+
+${copyTable}
+
+## Targets (docs: quality bars, "Web")
+
+${verdictTable}
+
+## Why (typical run per page)
+
+${diagnostics(rows).join("\n")}
+${extra.missingFiles?.length ? `\n## Files the HTML references but the build lacks\n\n${extra.missingFiles.map((m) => `- \`${m.url}\` (from ${m.pages.slice(0, 4).join(", ")}${m.pages.length > 4 ? ", …" : ""})`).join("\n")}\n` : ""}`;
+}

@@ -1,0 +1,82 @@
+// Starts the real server (scripts/start.mjs) for the benchmark and stops it reliably.
+// The server runs in its own process group (detached) so one kill of the group stops node, tsx and
+// anything they spawned, even when the leader is a wrapper (stack.md pitfall 7).
+import { spawn } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
+import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+
+/** The preferred port if it is free, otherwise whatever the OS hands out. */
+export async function freePort(preferred) {
+  const tryListen = (port) =>
+    new Promise((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(undefined));
+      probe.listen(port, "0.0.0.0", () => {
+        const { port: got } = probe.address();
+        probe.close(() => resolve(got));
+      });
+    });
+  return (preferred && (await tryListen(preferred))) || (await tryListen(0));
+}
+
+function tail(file, lines = 30) {
+  try {
+    return readFileSync(file, "utf8").trim().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+/**
+ * Spawns `node scripts/start.mjs` with an in-memory database and waits for /api/health.
+ * `webDist` points the server at the snapshot of the build that this run measures.
+ */
+export async function startRealServer({ repoRoot, port, webDist, logFile, timeoutMs = 90_000 }) {
+  const log = openSync(logFile, "w");
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ["ignore", log, log],
+    env: { ...process.env, PORT: String(port), DATA_DIR: "memory://", LOG_LEVEL: "warn", WEB_DIST: webDist },
+  });
+  closeSync(log);
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
+
+  const killGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // ESRCH: the group is already gone.
+    }
+  };
+  const server = {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    /** Synchronous last resort for process "exit" handlers. */
+    killNow: () => killGroup("SIGKILL"),
+    /** SIGTERM to the group (the server drains and exits), SIGKILL whatever is left after 10 s. */
+    async stop() {
+      killGroup("SIGTERM");
+      for (let waited = 0; !exited && waited < 10_000; waited += 100) await sleep(100);
+      killGroup("SIGKILL");
+    },
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the server exited before answering /api/health:\n${tail(logFile)}`);
+    try {
+      const response = await fetch(`${server.url}/api/health`);
+      if (response.ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  await server.stop();
+  throw new Error(`/api/health did not answer within ${timeoutMs / 1000} s:\n${tail(logFile)}`);
+}
