@@ -20,6 +20,16 @@ const pages = files
   .filter((page) => !unlisted.has(page))
   .sort();
 
+// React Router puts a high-priority <link rel="modulepreload"> for every chunk in <head>, ahead of
+// the stylesheet; Chrome then fetches ~120 KB of JS before it can paint. The module scripts still
+// load (deferred, after the first paint) through their imports. Measured in bench/web: FCP on a text
+// page 2.2 s -> 0.9 s under Lighthouse's mobile throttling.
+for (const file of files.filter((f) => f.endsWith(".html"))) {
+  const html = readFileSync(file, "utf8");
+  const stripped = html.replace(/<link rel="modulepreload"[^>]*>/g, "");
+  if (stripped !== html) writeFileSync(file, stripped);
+}
+
 const today = new Date().toISOString().slice(0, 10);
 const sitemap = path.join(root, "sitemap.xml");
 const robots = path.join(root, "robots.txt");
