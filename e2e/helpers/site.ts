@@ -13,7 +13,10 @@ export const PUBLIC_PAGES = [
   "/privacidad",
 ] as const;
 
-/** The contact form's 18 service types, in the spec's order (spec section 3). */
+/**
+ * The contact form's 18 service types, in the spec's order (spec section 3). Copied from the spec on
+ * purpose rather than imported from packages/shared: the test checks the constants, not itself.
+ */
 export const SPEC_SERVICE_TYPES = [
   "Bioestimulantes",
   "Danisaraba",

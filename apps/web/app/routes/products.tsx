@@ -62,8 +62,8 @@ export default function Products({ params }: Route.ComponentProps) {
             Mostrando productos de {productTypeLabels[selectedType]}
           </p>
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {shown.map((item) => (
-              <ProductCard key={item.slug} product={item} headingLevel="h2" />
+            {shown.map((item, index) => (
+              <ProductCard key={item.slug} product={item} headingLevel="h2" eager={index < 4} />
             ))}
           </div>
         </div>

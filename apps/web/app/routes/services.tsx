@@ -26,7 +26,13 @@ export default function Services() {
       />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 md:px-8">
         {servicePanels.map((panel, index) => (
-          <ServicePanel key={panel.id} panel={panel} reversed={index % 2 === 1} onRequest={requestInformation} />
+          <ServicePanel
+            key={panel.id}
+            panel={panel}
+            reversed={index % 2 === 1}
+            eager={index === 0}
+            onRequest={requestInformation}
+          />
         ))}
       </div>
       <div className="px-4 pb-20 md:px-8">

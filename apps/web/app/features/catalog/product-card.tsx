@@ -5,19 +5,31 @@ import { ProductBadge } from "./product-badge";
 
 const MAX_FEATURES = 3;
 
-export type ProductCardProps = { product: Product; headingLevel?: "h2" | "h3" };
+export type ProductCardProps = {
+  product: Product;
+  headingLevel?: "h2" | "h3";
+  /** Cards in the first row are the page's largest paint on phones: never lazy-load them. */
+  eager?: boolean;
+};
 
 /**
  * A catalogue card. The title is the link (its name is the product's title); a pseudo-element
  * stretches it over the whole card so the card is clickable anywhere.
  */
-export function ProductCard({ product, headingLevel: Heading = "h3" }: ProductCardProps) {
+export function ProductCard({ product, headingLevel: Heading = "h3", eager = false }: ProductCardProps) {
   const shown = product.features.slice(0, MAX_FEATURES);
   const more = product.features.length - shown.length;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-leaf-100 transition-shadow duration-200 focus-within:ring-2 focus-within:ring-petal-600 hover:shadow-lg">
       <div className="relative aspect-[4/3] bg-leaf-50">
-        <img src={product.image} alt="" width={400} height={300} loading="lazy" className="size-full object-cover" />
+        <img
+          src={product.image}
+          alt=""
+          width={400}
+          height={300}
+          loading={eager ? "eager" : "lazy"}
+          className="size-full object-cover"
+        />
         <span className="absolute top-3 left-3">
           <ProductBadge state={product.state} />
         </span>

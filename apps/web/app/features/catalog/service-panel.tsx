@@ -3,9 +3,15 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import type { ServicePanel as ServicePanelData } from "~/content/services";
 import { ServiceVideo } from "./service-video";
 
-export type ServicePanelProps = { panel: ServicePanelData; reversed?: boolean; onRequest: (title: string) => void };
+export type ServicePanelProps = {
+  panel: ServicePanelData;
+  reversed?: boolean;
+  /** The first panel's image is the page's largest paint: never lazy-load it. */
+  eager?: boolean;
+  onRequest: (title: string) => void;
+};
 
-export function ServicePanel({ panel, reversed = false, onRequest }: ServicePanelProps) {
+export function ServicePanel({ panel, reversed = false, eager = false, onRequest }: ServicePanelProps) {
   const titleId = `${panel.id}-titulo`;
   return (
     <section
@@ -23,7 +29,7 @@ export function ServicePanel({ panel, reversed = false, onRequest }: ServicePane
               alt=""
               width={800}
               height={500}
-              loading="lazy"
+              loading={eager ? "eager" : "lazy"}
               className="w-full rounded-3xl bg-leaf-50"
             />
           )
