@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROME_PATH, CHROMIUM_ARGS } from "./scripts/chromium.mjs";
 
 // Browser tests of the public site. They drive Debian's Chromium (never a downloaded browser) against
 // the real server (`node scripts/start.mjs`: API + built site) with an in-memory database.
@@ -22,16 +23,8 @@ export default defineConfig({
     trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: CHROME_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -2,20 +2,11 @@
 // and its no-JS copy) with Lighthouse's default config: mobile emulation, simulated throttling.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROME_PATH, CHROMIUM_ARGS } from "../../scripts/chromium.mjs";
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+export { CHROME_PATH };
 
-// stack.md pitfall 2: what Debian's Chromium needs on our machines.
-export const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
