@@ -21,6 +21,7 @@ test("every public page answers 200 with a title, a description, lang es-EC and 
       expect.soft(href, `${path} canonical link is absolute`).toMatch(/^https?:\/\//);
       expect.soft(URL.canParse(href) ? new URL(href).pathname : href, `${path} canonical path`).toBe(path);
       await expect.soft(page.getByRole("heading", { level: 1 }), `${path} has one h1`).toHaveCount(1);
+      await expect.soft(page.locator('head meta[name="robots"]'), `${path} may be indexed`).toHaveCount(0);
     });
   }
 });
@@ -99,13 +100,15 @@ test.describe("server files and API", () => {
     }
   });
 
-  test("/robots.txt names the sitemap", async ({ request }) => {
+  test("/robots.txt names the sitemap, blocks the CRM and lets every public page be crawled", async ({ request }) => {
     const response = await request.get("/robots.txt");
     expect(response.status()).toBe(200);
     const text = await response.text();
     expect(text).toMatch(/^User-agent: \*/m);
     expect(text).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
     expect(text).toMatch(/^Disallow: \/crm/m);
+    // Lighthouse's SEO audit fails a public page that robots.txt blocks (docs/decisions/008).
+    expect(text).not.toMatch(/^Disallow: \/(login|productos|servicios|contacto)?$/m);
   });
 
   test("/api/health answers {status: ok}", async ({ request }) => {

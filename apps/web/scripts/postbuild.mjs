@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/client");
 const siteUrl = (process.env.PUBLIC_URL ?? "http://localhost:3000").replace(/\/$/, "");
-// Pages that exist but are not for search engines.
+// Pages that may be found but are not worth listing: the staff sign-in (docs/decisions/008).
 const unlisted = new Set(["/login"]);
 
 const files = readdirSync(root, { recursive: true })
@@ -39,10 +39,7 @@ writeFileSync(
     .map((page) => `  <url><loc>${siteUrl}${page === "/" ? "/" : page}</loc><lastmod>${today}</lastmod></url>`)
     .join("\n")}\n</urlset>\n`,
 );
-writeFileSync(
-  robots,
-  `User-agent: *\nAllow: /\nDisallow: /crm\nDisallow: /login\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
-);
+writeFileSync(robots, `User-agent: *\nAllow: /\nDisallow: /crm\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
 
 const compressible = /\.(html|js|css|svg|json|xml|txt|webmanifest)$/;
 let count = 0;

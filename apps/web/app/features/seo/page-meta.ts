@@ -6,11 +6,10 @@ export type PageMetaInput = {
   description: string;
   path: string;
   image?: string;
-  noindex?: boolean;
 };
 
 /** Title, description, canonical and link-preview tags for one page. */
-export function pageMeta({ title, description, path, image, noindex }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({ title, description, path, image }: PageMetaInput): MetaDescriptor[] {
   const url = `${site.url}${path === "/" ? "/" : path}`;
   const fullTitle = path === "/" ? `${site.name} | ${site.tagline}` : `${title} | ${site.name}`;
   const imageUrl = `${site.url}${image ?? "/images/og-image.jpg"}`;
@@ -26,6 +25,5 @@ export function pageMeta({ title, description, path, image, noindex }: PageMetaI
     { property: "og:url", content: url },
     { property: "og:image", content: imageUrl },
     { name: "twitter:card", content: "summary_large_image" },
-    ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
