@@ -79,6 +79,9 @@ test.describe("keyboard", () => {
       const candidates = [...document.querySelectorAll<HTMLElement>(selector)].filter(
         (element) =>
           !element.closest("[inert]") &&
+          // The contact form's honeypot is hidden from people on purpose (tabindex -1, aria-hidden).
+          !element.closest('[aria-hidden="true"]') &&
+          element.tabIndex >= 0 &&
           !(element as HTMLButtonElement).disabled &&
           element.checkVisibility({ visibilityProperty: true, opacityProperty: false }),
       );

@@ -1,30 +1,32 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
-/** The "Solicitaste información sobre" list of the contact section on the current page. */
-export function requestedList(page: Page) {
-  return page
-    .locator("#contacto")
-    .getByRole("heading", { name: "Solicitaste información sobre" })
-    .locator("xpath=following-sibling::ul[1]")
-    .getByRole("listitem");
+/** The chosen services of the contact form on the current page, as chips. */
+export function chosenServices(page: Page) {
+  return page.locator("#contacto").getByRole("list", { name: "Productos o servicios elegidos" }).getByRole("listitem");
 }
 
-/** Asserts the requested titles shown in the contact section, in order. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Asserts that the titles requested with "Solicitar información" are the form's chosen services, in
+ * order, each flagged "Auto" and removable (spec section 4).
+ */
 export async function expectRequested(page: Page, titles: string[]) {
   if (titles.length === 0) {
-    await expect(page.locator("#contacto").getByRole("heading", { name: "Solicitaste información sobre" })).toHaveCount(
-      0,
-    );
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem("requested_titles") ?? "[]").length))
+      .toBe(0);
+    await expect(chosenServices(page)).toHaveCount(0);
     return;
   }
-  await expect(requestedList(page)).toHaveText(titles);
+  await expect(chosenServices(page)).toHaveText(titles.map((title) => new RegExp(`^${escapeRegExp(title)}\\s*Auto$`)));
   for (const title of titles) {
     await expect(page.locator("#contacto").getByRole("button", { name: `Quitar ${title}`, exact: true })).toBeVisible();
   }
 }
 
 /** Clicks a "Solicitar información" button and checks the trip to /#contacto (200 ms later). */
-export async function requestInformation(page: Page, button: import("@playwright/test").Locator) {
+export async function requestInformation(page: Page, button: Locator) {
   const clickedAt = Date.now();
   await button.click();
   await page.waitForURL(/\/#contacto$/);

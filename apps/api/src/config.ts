@@ -1,10 +1,30 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { BRAND } from "@app/shared/constants";
 import { z } from "zod";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const WINDOWS: Record<string, number> = { s: 1000, min: 60_000, h: 3_600_000 };
+
+export type RateRule = { max: number; windowMs: number };
+
+/** `5/min,20/h` -> two rules; every rule must hold for a request to pass. */
+const rateRules = z
+  .string()
+  .regex(/^\s*\d+\/(s|min|h)\s*(,\s*\d+\/(s|min|h)\s*)*$/, {
+    error: "debe ser una lista como 5/min,20/h (unidades: s, min, h)",
+  })
+  .transform((text): RateRule[] =>
+    text.split(",").map((rule) => {
+      const [max = "0", unit = "min"] = rule.trim().split("/");
+      return { max: Number(max), windowMs: WINDOWS[unit] ?? 60_000 };
+    }),
+  );
+
+const emailAddress = z.email({ error: "debe ser una dirección de correo válida" });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -22,6 +42,30 @@ const envSchema = z.object({
     .default("true")
     .transform((value) => value === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^smtps?$/, error: "debe ser una URL smtp://usuario:clave@host:puerto o smtps://..." })
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, {
+        error: "debe ser correo@dominio o Nombre <correo@dominio>",
+      })
+      .optional(),
+  ),
+  STAFF_NOTIFY_EMAIL: z.preprocess(emptyToUndefined, emailAddress.optional()),
+  CONTACT_RATE_LIMIT: rateRules.default([
+    { max: 5, windowMs: 60_000 },
+    { max: 20, windowMs: 3_600_000 },
+  ]),
+  /** Behind a reverse proxy: trust X-Forwarded-For from this many hops (0: the socket address). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  EMAIL_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(15_000),
 });
 
 export type Config = {
@@ -35,6 +79,16 @@ export type Config = {
   webDist: string;
   serveWeb: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** Without it emails stay in the outbox (and the log) instead of being sent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where new contact requests are announced; without it no staff notification is queued. */
+  staffNotifyEmail: string | undefined;
+  contactRateLimit: RateRule[];
+  trustProxyHops: number;
+  emailPollMs: number;
+  /** First retry delay of a failed email; each later one doubles, up to an hour. */
+  emailRetryBaseMs: number;
 };
 
 export class ConfigError extends Error {
@@ -49,15 +103,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR.startsWith("memory://") ? e.DATA_DIR : path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     webDist: path.resolve(e.WEB_DIST),
     serveWeb: e.SERVE_WEB,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`,
+    staffNotifyEmail: e.STAFF_NOTIFY_EMAIL,
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    emailPollMs: e.EMAIL_POLL_MS,
+    emailRetryBaseMs: e.EMAIL_RETRY_BASE_MS,
   };
 }

@@ -1,4 +1,6 @@
 // Zod-free constants: safe to import from any page without paying for zod in the browser.
+export * from "./brand.ts";
+export * from "./contact-rules.ts";
 
 /** The 18 service types the contact form offers (spec section 3), in the spec's order. */
 export const SERVICE_TYPE_TITLES = [
@@ -27,9 +29,6 @@ export type ServiceTypeTitle = (typeof SERVICE_TYPE_TITLES)[number];
 /** Country-code presets of the contact form; "Otro" lets the person type another. */
 export const COUNTRY_CODE_PRESETS = ["+593", "+1", "+57", "+56", "+51", "+31", "+81"] as const;
 export const DEFAULT_COUNTRY_CODE = "+593";
-
-export const PHONE_DIGITS_MIN = 9;
-export const PHONE_DIGITS_MAX = 10;
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_SORT = "createdAt,desc";

@@ -1,3 +1,4 @@
 // Zod schemas for every payload and response, shared by the web app and the API.
 export * from "./schemas/common.ts";
+export * from "./schemas/contact.ts";
 export * from "./schemas/service-types.ts";

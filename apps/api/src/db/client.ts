@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -7,6 +8,15 @@ import * as schema from "./schema.ts";
 
 /** One type for both engines, so repositories never care which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * Runs raw SQL and gives its rows. Both drivers answer `{ rows }`; Drizzle's shared type cannot say
+ * so, hence the one cast here.
+ */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 export type Database = {
   db: Db;
@@ -23,8 +33,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir);
 }
 
+/**
+ * An unreachable or hanging database must turn into a 503 within 3 s (quality.md), never a hung
+ * request: connecting and each query have their own deadline.
+ */
+const POOL_TIMEOUTS = { connectionTimeoutMillis: 2000, query_timeout: 2500 };
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...POOL_TIMEOUTS });
   // An idle client that loses its connection emits "error" on the pool: log-worthy, never fatal.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema });
@@ -33,14 +49,16 @@ async function openPostgres(url: string): Promise<Database> {
     engine: "postgres",
     async migrate(migrationsFolder) {
       const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+      // Its own connection, without the query deadline: building an index on a big table takes time.
       // Several instances may start together: one migrates while the others wait on the lock.
-      const client = await pool.connect();
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+      await client.connect();
       try {
         await client.query("select pg_advisory_lock(727274)");
         await migrate(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
         await client.query("select pg_advisory_unlock(727274)").catch(() => {});
-        client.release();
+        await client.end();
       }
     },
     close: () => pool.end(),

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../db/errors.ts";
+
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const SPANISH_MESSAGES: Record<number, string> = {
   400: "La solicitud no es válida.",
@@ -48,7 +52,18 @@ export const errorHandling: FastifyPluginAsync = fp(async (app) => {
         path: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
         message: issue.message ?? "Valor inválido",
       }));
-      return reply.code(400).send({ ...errorBody(400), details });
+      // People read `message` (the form shows it): name what is wrong, not only that something is.
+      const sentences = [...new Set(details.map((detail) => detail.message))];
+      return reply
+        .code(400)
+        .send({ ...errorBody(400, `La solicitud no es válida: ${sentences.join("; ")}.`), details });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(errorBody(503, "El servicio no está disponible en este momento. Intenta nuevamente en unos segundos."));
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {

@@ -1,23 +1,13 @@
-// The supplier's identity and contact channels: change them here and the whole site follows.
+import { BRAND } from "@app/shared/constants";
+
+// The site's identity. Name, phones, emails and address live in packages/shared/src/brand.ts, because
+// the API's emails need them too; change them there and the whole site and every email follow.
 export const site = {
-  name: "FloraPro Ecuador",
-  legalName: "FloraPro Ecuador S.A.",
+  ...BRAND,
   tagline: "Soluciones Chrysal de poscosecha y protección de cultivos",
   description:
     "Distribuidor Chrysal en Ecuador: productos de poscosecha, protección de cultivos y servicios para floricultores y exportadores de flores.",
   url: __SITE_URL__,
-  /** Shown to people as written; the `tel:` link is derived from it. */
-  phone: "+593 2 236 4100",
-  whatsapp: "+593 99 123 4567",
-  email: "info@florapro.ec",
-  privacyEmail: "privacidad@florapro.ec",
-  address: {
-    street: "Av. Panamericana Norte km 5",
-    city: "Cayambe",
-    region: "Pichincha",
-    country: "Ecuador",
-  },
-  hours: "Lunes a viernes, 08:00 a 17:30",
   copyrightYear: 2025,
 } as const;
 

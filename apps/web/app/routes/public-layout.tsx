@@ -1,8 +1,11 @@
+import { useEffect } from "react";
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/features/layout/site-footer";
 import { SiteHeader } from "~/features/layout/site-header";
+import { rememberVisitSource } from "~/features/requests/visit-source";
 
 export default function PublicLayout() {
+  useEffect(rememberVisitSource, []);
   return (
     <>
       <a

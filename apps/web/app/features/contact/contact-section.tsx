@@ -2,7 +2,7 @@ import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { formattedAddress, site, telHref, whatsappHref } from "~/content/site";
-import { RequestedTitlesList } from "./requested-titles-list";
+import { ContactFormSlot } from "./contact-form-slot";
 
 function Channel({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -55,13 +55,15 @@ export function ContactSection({ headingLevel = 2 }: ContactSectionProps) {
               {site.hours}
             </Channel>
           </ul>
-          <div className="grid content-start gap-4 rounded-3xl bg-cream p-6 ring-1 ring-leaf-100 md:col-span-3">
-            <RequestedTitlesList headingAs={Subheading} />
+          <div className="grid content-start gap-4 rounded-3xl bg-cream p-5 ring-1 ring-leaf-100 sm:p-8 md:col-span-3">
             <Subheading className="font-bold text-leaf-900 text-xl">Formulario de contacto</Subheading>
-            <p className="text-stone-700">
-              Muy pronto podrás enviarnos tu solicitud desde aquí. Mientras tanto, escríbenos por correo o por WhatsApp
-              indicando los productos o servicios que te interesan y te responderemos en menos de 24 horas.
-            </p>
+            <noscript>
+              <p className="rounded-2xl bg-petal-50 p-4 text-leaf-900">
+                Para enviar el formulario necesitas activar JavaScript. También puedes escribirnos a {site.email} o
+                llamarnos al {site.phone}.
+              </p>
+            </noscript>
+            <ContactFormSlot />
           </div>
         </div>
       </div>

@@ -1,0 +1,59 @@
+import { apiErrorSchema, contactRequestSchema, contactResponseSchema } from "@app/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorBody } from "../../plugins/error-handler.ts";
+import { rateLimit, waitText } from "../../plugins/rate-limit.ts";
+import { ServiceTypeCatalog } from "../service-types/catalog.ts";
+import { IdempotencyKeyReusedError, submitContactRequest, UnknownServicesError } from "./service.ts";
+
+/** A UUID, or any similar opaque token an API client makes up. */
+const idempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,128}$/, { error: "Idempotency-Key debe tener de 8 a 128 letras, dígitos, - o _" })
+  .optional();
+
+/** `POST /api/client`: the contact form's endpoint (spec section 7). Public, rate-limited. */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalog = new ServiceTypeCatalog(app.db);
+  const limit = rateLimit({
+    name: "contact",
+    rules: app.config.contactRateLimit,
+    store: app.rateLimitStore,
+    message: (seconds) => `Has enviado demasiados mensajes en poco tiempo. Intenta nuevamente en ${waitText(seconds)}.`,
+  });
+
+  app.post(
+    "/client",
+    {
+      bodyLimit: 16 * 1024,
+      onRequest: limit,
+      schema: {
+        headers: z.object({ "idempotency-key": idempotencyKey }),
+        body: contactRequestSchema,
+        response: { 201: contactResponseSchema, 400: apiErrorSchema, 422: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const result = await submitContactRequest({ db: app.db, catalog, config: app.config }, request.body, {
+          idempotencyKey: request.headers["idempotency-key"],
+          ip: request.ip,
+          userAgent: request.headers["user-agent"],
+        });
+        request.log.info({ outcome: result.outcome }, "contact request stored");
+        if (result.queuedEmails) app.outbox.kick();
+        return reply.code(201).send({ message: result.message });
+      } catch (error) {
+        if (error instanceof UnknownServicesError) {
+          return reply
+            .code(400)
+            .send({ ...errorBody(400, error.message), details: [{ path: "serviceList", message: error.message }] });
+        }
+        if (error instanceof IdempotencyKeyReusedError) {
+          return reply.code(422).send(errorBody(422, error.message));
+        }
+        throw error;
+      }
+    },
+  );
+};

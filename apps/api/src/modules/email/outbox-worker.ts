@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.ts";
+import type { Mailer } from "./mailer.ts";
+import { claimDueEmails, markEmailFailed, markEmailSent } from "./outbox.ts";
+
+export type OutboxWorkerOptions = {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** How often due emails (retries) are looked for when nobody kicks the worker. */
+  pollMs: number;
+  retryBaseMs: number;
+};
+
+const BATCH = 10;
+
+/**
+ * Delivers the outbox: right after a request queued an email (`kick`), and every `pollMs` for
+ * retries. One batch at a time; a failed email goes back with a later attempt time.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly options: OutboxWorkerOptions) {}
+
+  start() {
+    this.kick();
+  }
+
+  /** Asks for a delivery round now; rounds never overlap. */
+  kick() {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.stopped) return;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      } else {
+        this.timer = setTimeout(() => this.kick(), this.options.pollMs);
+        this.timer.unref();
+      }
+    });
+  }
+
+  /** Resolves once the round in progress (if any) has finished. */
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.options.mailer.close();
+  }
+
+  private async drain() {
+    const { db, mailer, log, retryBaseMs } = this.options;
+    try {
+      for (;;) {
+        const emails = await claimDueEmails(db, BATCH);
+        for (const email of emails) {
+          try {
+            await mailer.send(email);
+            await markEmailSent(db, email.id);
+            log.info({ emailId: email.id, kind: email.kind }, "email sent");
+          } catch (error) {
+            const reason = error instanceof Error ? error.message : String(error);
+            log.warn(
+              { emailId: email.id, kind: email.kind, attempts: email.attempts, reason },
+              "email not sent, will retry",
+            );
+            await markEmailFailed(db, email, reason, retryBaseMs);
+          }
+        }
+        if (emails.length < BATCH || this.stopped) return;
+      }
+    } catch (error) {
+      // The database may be away: the next round tries again, nothing is lost.
+      log.error({ err: error }, "outbox round failed");
+    }
+  }
+}

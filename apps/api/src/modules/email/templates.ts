@@ -1,0 +1,99 @@
+import { BRAND } from "@app/shared/constants";
+
+export type Email = { subject: string; text: string; html: string };
+
+/** What a contact request says, as the emails about it need it. */
+export type ContactSummary = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  company: string;
+  message: string;
+  services: string[];
+  page: string | undefined;
+};
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Everything a person typed is text in the HTML, never markup. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+const paragraphs = (text: string) =>
+  escapeHtml(text)
+    .split(/\r?\n/)
+    .map((line) => line || "&nbsp;")
+    .join("<br>");
+
+/** A plain, readable layout: email clients ignore most CSS, and staff read these on phones. */
+function layout(title: string, body: string) {
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="margin:0;background:#f6f3ec;font-family:Arial,Helvetica,sans-serif;color:#1c2b22"><div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff"><p style="margin:0 0 16px;font-weight:bold;color:#245c3a">${escapeHtml(BRAND.name)}</p>${body}</div></body></html>`;
+}
+
+const row = (label: string, value: string) =>
+  `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${paragraphs(value)}</td></tr>`;
+
+/** To the staff: someone asked for something; everything they wrote, and where to answer. */
+export function contactNotification(request: ContactSummary, crmUrl: string): Email {
+  const name = `${request.firstName} ${request.lastName}`;
+  const fields: [string, string][] = [
+    ["Nombre", name],
+    ["Correo electrónico", request.email],
+    ["Teléfono", request.phone],
+    ["Empresa", request.company],
+    ["Productos o servicios", request.services.join(", ")],
+    ["Mensaje", request.message || "(sin mensaje)"],
+    ["Enviado desde", request.page ?? "(desconocido)"],
+  ];
+  const text = [
+    "Nueva solicitud de contacto en el sitio web.",
+    "",
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    "",
+    `Responder desde el CRM: ${crmUrl}`,
+    "También puede responder a este correo: la respuesta llega a la persona que escribió.",
+  ].join("\n");
+  const html = layout(
+    "Nueva solicitud de contacto",
+    `<h1 style="font-size:20px;margin:0 0 16px">Nueva solicitud de contacto</h1><table role="presentation" style="border-collapse:collapse;font-size:14px">${fields
+      .map(([label, value]) => row(label, value))
+      .join(
+        "",
+      )}</table><p style="margin:24px 0 0"><a href="${escapeHtml(crmUrl)}" style="color:#245c3a">Responder desde el CRM</a></p>`,
+  );
+  return { subject: `Nueva solicitud de contacto: ${name} (${request.company})`, text, html };
+}
+
+/** To the person who wrote: we have it, we answer within 24 hours, and what they asked about. */
+export function contactConfirmation(request: ContactSummary, privacyUrl: string): Email {
+  const services = request.services.join(", ");
+  const text = [
+    `Hola ${request.firstName}:`,
+    "",
+    `Gracias por escribir a ${BRAND.name}. Hemos recibido tu mensaje y te responderemos en menos de 24 horas.`,
+    "",
+    `Nos pediste información sobre: ${services}.`,
+    ...(request.message ? ["", "Tu mensaje:", request.message] : []),
+    "",
+    `Si es urgente, llámanos al ${BRAND.phone} (${BRAND.hours}).`,
+    "",
+    `Tratamos tus datos según nuestro aviso de privacidad: ${privacyUrl}`,
+    "",
+    `El equipo de ${BRAND.name}`,
+  ].join("\n");
+  const html = layout(
+    "Hemos recibido tu mensaje",
+    [
+      `<p>Hola ${escapeHtml(request.firstName)}:</p>`,
+      `<p>Gracias por escribir a ${escapeHtml(BRAND.name)}. Hemos recibido tu mensaje y te responderemos en <strong>menos de 24 horas</strong>.</p>`,
+      `<p>Nos pediste información sobre: <strong>${escapeHtml(services)}</strong>.</p>`,
+      request.message
+        ? `<p style="margin-bottom:4px">Tu mensaje:</p><blockquote style="margin:0;padding:8px 12px;border-left:3px solid #b9dec6;color:#44534a">${paragraphs(request.message)}</blockquote>`
+        : "",
+      `<p>Si es urgente, llámanos al ${escapeHtml(BRAND.phone)} (${escapeHtml(BRAND.hours)}).</p>`,
+      `<p style="font-size:12px;color:#6b7770">Tratamos tus datos según nuestro <a href="${escapeHtml(privacyUrl)}" style="color:#245c3a">aviso de privacidad</a>.</p>`,
+      `<p>El equipo de ${escapeHtml(BRAND.name)}</p>`,
+    ].join(""),
+  );
+  return { subject: `Hemos recibido tu mensaje - ${BRAND.name}`, text, html };
+}

@@ -1,0 +1,38 @@
+import fp from "fastify-plugin";
+import { createSmtpMailer } from "../modules/email/mailer.ts";
+import { OutboxWorker } from "../modules/email/outbox-worker.ts";
+
+export type Outbox = { kick: () => void };
+
+/**
+ * Email delivery. With SMTP_URL a worker sends the outbox (now and on retries); without it emails
+ * stay queued in the database, visible and sent once SMTP is configured.
+ */
+export const outbox = fp(async (app) => {
+  const { smtpUrl, mailFrom, emailPollMs, emailRetryBaseMs } = app.config;
+  if (!smtpUrl) {
+    app.log.info(
+      "SMTP_URL no está configurado: los correos quedan en la bandeja de salida (email_outbox) sin enviarse",
+    );
+    app.decorate("outbox", {
+      kick: () => app.log.info("correo en cola sin enviar: SMTP_URL no está configurado"),
+    } satisfies Outbox);
+    return;
+  }
+  const worker = new OutboxWorker({
+    db: app.db,
+    mailer: createSmtpMailer(smtpUrl, mailFrom),
+    log: app.log.child({ component: "outbox" }),
+    pollMs: emailPollMs,
+    retryBaseMs: emailRetryBaseMs,
+  });
+  app.decorate("outbox", { kick: () => worker.kick() } satisfies Outbox);
+  app.addHook("onReady", async () => worker.start());
+  app.addHook("onClose", async () => worker.stop());
+});
+
+declare module "fastify" {
+  interface FastifyInstance {
+    outbox: Outbox;
+  }
+}

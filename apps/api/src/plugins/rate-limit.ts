@@ -1,0 +1,81 @@
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import type { RateRule } from "../config.ts";
+import { errorBody } from "./error-handler.ts";
+
+/**
+ * Fixed-window counters: `hit` adds one request to each window of a key and says how long to wait
+ * when a window is full. One interface, so a shared store (Redis) can replace memory when several
+ * instances run.
+ */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private windows = new Map<string, { count: number; resetAt: number }>();
+  private lastSweep = 0;
+
+  async hit(key: string, windowMs: number, now: number) {
+    this.sweep(now);
+    const id = `${key}:${windowMs}`;
+    const current = this.windows.get(id);
+    if (!current || current.resetAt <= now) {
+      const fresh = { count: 1, resetAt: now + windowMs };
+      this.windows.set(id, fresh);
+      return fresh;
+    }
+    current.count += 1;
+    return current;
+  }
+
+  /** Forgets expired windows now and then, so memory follows the active clients only. */
+  private sweep(now: number) {
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    for (const [id, window] of this.windows) if (window.resetAt <= now) this.windows.delete(id);
+  }
+}
+
+export type RateLimitOptions = {
+  /** Names the limit in the key, so two limits on one IP count apart. */
+  name: string;
+  rules: RateRule[];
+  store: RateLimitStore;
+  /** What is counted; the client's address by default. */
+  keyOf?: (request: FastifyRequest) => string;
+  /** The Spanish sentence of the 429, given the seconds to wait. */
+  message?: (retryAfterSeconds: number) => string;
+};
+
+/** "1 minuto", "3 minutos", "45 segundos": how long to wait, as a person reads it. */
+export function waitText(seconds: number) {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? "segundo" : "segundos"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;
+}
+
+const defaultMessage = (seconds: number) => `Demasiadas solicitudes. Intenta nuevamente en ${waitText(seconds)}.`;
+
+/**
+ * An onRequest hook that answers 429 with Retry-After once any rule of the limit is exceeded. It
+ * runs before the body is read, so refused requests cost almost nothing.
+ */
+export function rateLimit({ name, rules, store, keyOf, message = defaultMessage }: RateLimitOptions) {
+  const handler: onRequestHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const now = Date.now();
+    const key = `${name}:${keyOf ? keyOf(request) : request.ip}`;
+    let waitMs = 0;
+    for (const rule of rules) {
+      const { count, resetAt } = await store.hit(key, rule.windowMs, now);
+      if (count > rule.max) waitMs = Math.max(waitMs, resetAt - now);
+    }
+    if (waitMs === 0) return;
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    request.log.warn({ limit: name, retryAfter: seconds }, "rate limit reached");
+    return reply
+      .code(429)
+      .header("retry-after", String(seconds))
+      .send(errorBody(429, message(seconds)));
+  };
+  return handler;
+}

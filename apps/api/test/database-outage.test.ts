@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { contactRequest, countRows, postContact } from "./contact.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { TcpProxy } from "./tcp-proxy.ts";
+
+const config = {
+  ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SERVE_WEB: "false" }),
+  contactRateLimit: [{ max: 1000, windowMs: 60_000 }],
+};
+
+/** Posts a contact request and measures how long the answer took. */
+async function timedPost(app: Awaited<ReturnType<typeof buildApp>>) {
+  const started = performance.now();
+  const response = await postContact(app, contactRequest({ email: `p${Math.random()}@finca.ec` }));
+  return { response, ms: performance.now() - started };
+}
+
+function expectUnavailable({ response, ms }: Awaited<ReturnType<typeof timedPost>>) {
+  expect(response.statusCode).toBe(503);
+  expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+  expect(response.json()).toMatchObject({ statusCode: 503, message: expect.stringMatching(/no está disponible/) });
+  expect(ms).toBeLessThan(3000);
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL outage", () => {
+  let testDb: TestDatabase;
+  let proxy: TcpProxy;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase("postgres");
+    const target = new URL(testDb.databaseUrl ?? "");
+    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    await proxy.up();
+    database = await openDatabase({ databaseUrl: proxy.route(testDb.databaseUrl ?? ""), dataDir: "" });
+    app = await buildApp({ config, database });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await proxy.down();
+    await testDb.drop();
+  });
+
+  it("stores while the database answers", async () => {
+    expect((await timedPost(app)).response.statusCode).toBe(201);
+  });
+
+  it("answers 503 with Retry-After within 3 s while the database hangs", async () => {
+    proxy.mode = "blackhole";
+    expectUnavailable(await timedPost(app));
+    proxy.mode = "pass";
+  }, 15_000);
+
+  it("answers 503 with Retry-After at once while the database is down", async () => {
+    await proxy.down();
+    expectUnavailable(await timedPost(app));
+    expectUnavailable(await timedPost(app));
+  }, 15_000);
+
+  it("recovers by itself when the database is back, and nothing acknowledged was lost", async () => {
+    await proxy.up();
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 201; attempt += 1) {
+      status = (await timedPost(app)).response.statusCode;
+      if (status !== 201) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(status).toBe(201);
+    // The first and the last request were acknowledged: both are stored (read without the proxy).
+    expect(await countRows(testDb.database.db, "client_messages")).toBe(2);
+  }, 20_000);
+});
+
+describe("PGlite closed under the server", () => {
+  it("answers 503, not 500", async () => {
+    const testDb = await createTestDatabase("pglite");
+    const app = await buildApp({ config, database: testDb.database });
+    await app.ready();
+    await testDb.database.close();
+    try {
+      expectUnavailable(await timedPost(app));
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { CircleAlert, CircleCheck, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { Dialog } from "~/components/ui/dialog";
+
+export const DEFAULT_SUCCESS_MESSAGE = "Hemos recibido tu mensaje";
+export const DEFAULT_ERROR_MESSAGE = "Ocurrió un error al enviar el mensaje. Por favor, intenta nuevamente.";
+
+/** Which dialog the form shows, if any (spec section 4: validation, success, error). */
+export type ContactDialogState =
+  | { kind: "none" }
+  | { kind: "validation"; lines: string[] }
+  | { kind: "success"; message: string }
+  | { kind: "error"; message: string };
+
+type NoticeDialogProps = {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  closeLabel: string;
+};
+
+function NoticeDialog({ id, open, onClose, icon, title, children, closeLabel }: NoticeDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} labelledBy={id} className="max-w-md">
+      <div className="grid gap-4 p-6">
+        <div className="flex items-start gap-3">
+          {icon}
+          <h2 id={id} className="font-bold text-leaf-900 text-xl">
+            {title}
+          </h2>
+        </div>
+        <div className="grid gap-3 text-stone-700">{children}</div>
+        <button type="button" onClick={onClose} className={`${buttonStyles.primary} justify-self-end`}>
+          {closeLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function ContactDialogs({ state, onClose }: { state: ContactDialogState; onClose: () => void }) {
+  return (
+    <>
+      <NoticeDialog
+        id="contacto-validacion-titulo"
+        open={state.kind === "validation"}
+        onClose={onClose}
+        icon={<CircleAlert className="size-7 shrink-0 text-petal-600" aria-hidden="true" />}
+        title="Revisa el formulario"
+        closeLabel="Entendido"
+      >
+        <p>Para enviar tu mensaje completa lo siguiente:</p>
+        <ul className="list-disc space-y-1 pl-5">
+          {state.kind === "validation" && state.lines.map((line) => <li key={line}>{line}</li>)}
+        </ul>
+      </NoticeDialog>
+      <NoticeDialog
+        id="contacto-exito-titulo"
+        open={state.kind === "success"}
+        onClose={onClose}
+        icon={<CircleCheck className="size-7 shrink-0 text-leaf-600" aria-hidden="true" />}
+        title="¡Mensaje enviado!"
+        closeLabel="Aceptar"
+      >
+        <p>{state.kind === "success" ? state.message : DEFAULT_SUCCESS_MESSAGE}</p>
+      </NoticeDialog>
+      <NoticeDialog
+        id="contacto-error-titulo"
+        open={state.kind === "error"}
+        onClose={onClose}
+        icon={<TriangleAlert className="size-7 shrink-0 text-red-700" aria-hidden="true" />}
+        title="No se pudo enviar el mensaje"
+        closeLabel="Cerrar"
+      >
+        <p>{state.kind === "error" ? state.message : DEFAULT_ERROR_MESSAGE}</p>
+        <p className="text-sm">
+          Verifica tu conexión a internet o intenta nuevamente más tarde. Lo que escribiste sigue en el formulario.
+        </p>
+      </NoticeDialog>
+    </>
+  );
+}

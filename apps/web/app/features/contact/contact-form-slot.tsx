@@ -1,0 +1,58 @@
+import { Suspense, useEffect, useRef } from "react";
+import { deferredComponent } from "~/lib/deferred-component";
+
+// The form's code (react-hook-form, zod, the form itself: ~45 KB gzip) would push the landing page
+// past its JS budget, and most visitors never scroll to it. The prerendered HTML already contains
+// the form; its code is fetched when the form comes near the viewport or is touched, and React
+// hydrates it in place. See docs/decisions/009-contact-form-loads-on-approach.md.
+const contactForm = deferredComponent(() => import("./contact-form"));
+
+/** Starts loading the form's code now (idempotent). */
+export const loadContactForm = contactForm.start;
+
+/** How far below the viewport the form starts loading: a fast scroll still finds it ready. */
+const APPROACH_MARGIN = "800px 0px";
+
+function FormPlaceholder() {
+  return (
+    <p role="status" className="grid min-h-96 place-items-center text-stone-600">
+      Cargando el formulario…
+    </p>
+  );
+}
+
+export function ContactFormSlot() {
+  const slot = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = slot.current;
+    if (!element) return;
+    if (typeof IntersectionObserver === "undefined") {
+      loadContactForm();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadContactForm();
+      },
+      { rootMargin: APPROACH_MARGIN },
+    );
+    observer.observe(element);
+    // A tap, a click or the keyboard reaching the form loads it at once.
+    element.addEventListener("pointerdown", loadContactForm);
+    element.addEventListener("focusin", loadContactForm);
+    return () => {
+      observer.disconnect();
+      element.removeEventListener("pointerdown", loadContactForm);
+      element.removeEventListener("focusin", loadContactForm);
+    };
+  }, []);
+
+  return (
+    <div ref={slot}>
+      <Suspense fallback={<FormPlaceholder />}>
+        <contactForm.Component />
+      </Suspense>
+    </div>
+  );
+}
