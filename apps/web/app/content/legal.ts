@@ -17,13 +17,14 @@ export const privacyNotice = {
     {
       title: "Qué datos tratamos",
       paragraphs: [
-        "Los que usted escribe en el formulario de contacto: nombre, apellido, correo electrónico, teléfono con su código de país, empresa, los productos o servicios que le interesan y su mensaje. También la fecha de la solicitud y la página desde la que la envió.",
+        "Los que usted escribe en el formulario de contacto: nombre, apellido, correo electrónico, teléfono con su código de país, empresa, los productos o servicios que le interesan y su mensaje. También la fecha de la solicitud, la página desde la que la envió y cómo llegó a nuestro sitio (el sitio o la campaña que le trajo), y su consentimiento con la versión de este aviso que aceptó.",
+        "Para proteger el formulario de envíos automáticos guardamos además la dirección IP y el navegador desde los que se envió la solicitud.",
       ],
     },
     {
       title: "Para qué los usamos",
       paragraphs: [
-        "Para responder su solicitud, preparar una cotización o una asesoría técnica y darle seguimiento comercial. No tomamos decisiones automatizadas sobre usted ni elaboramos perfiles.",
+        "Para responder su solicitud, preparar una cotización o una asesoría técnica y darle seguimiento comercial. Al recibirla le enviamos un correo de confirmación. No tomamos decisiones automatizadas sobre usted ni elaboramos perfiles.",
         "La base legal es su consentimiento, que usted otorga al marcar la casilla del formulario y que puede retirar en cualquier momento.",
       ],
     },
