@@ -1,3 +1,4 @@
+import type { ContactSource } from "@app/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -50,18 +51,6 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** Why a submission waits for review instead of reaching the main list. */
 export type ReviewReason = "honeypot" | "too_fast";
 
-/** Where a request came from (page, referrer, UTM, what was requested). */
-export type MessageSource = {
-  page?: string;
-  referrer?: string;
-  utmSource?: string;
-  utmMedium?: string;
-  utmCampaign?: string;
-  utmTerm?: string;
-  utmContent?: string;
-  requested?: string[];
-};
-
 /** One contact request: what a client wrote, its state in the CRM and the facts around it. */
 export const clientMessages = pgTable(
   "client_messages",
@@ -80,7 +69,8 @@ export const clientMessages = pgTable(
     /** Empty for a normal request; otherwise it is kept apart for staff to review. */
     reviewReasons: text("review_reasons").array().$type<ReviewReason[]>().notNull().default(sql`'{}'::text[]`),
     fillTimeMs: integer("fill_time_ms"),
-    source: jsonb("source").$type<MessageSource>(),
+    /** Where the request came from (page, referrer, UTM, what was requested). */
+    source: jsonb("source").$type<ContactSource>(),
     ip: text("ip"),
     userAgent: text("user_agent"),
     /** The form's Idempotency-Key: a retried submission finds its first copy instead of a second row. */

@@ -1,6 +1,7 @@
+import type { ContactSource } from "@app/shared";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
-import type { MessageSource, ReviewReason } from "../../db/schema.ts";
+import type { ReviewReason } from "../../db/schema.ts";
 import type { OutboxEmail } from "../email/outbox.ts";
 
 export type NewContactRequest = {
@@ -16,7 +17,7 @@ export type NewContactRequest = {
   privacyNoticeVersion: string | null;
   reviewReasons: ReviewReason[];
   fillTimeMs: number | null;
-  source: MessageSource | null;
+  source: ContactSource | null;
   ip: string | null;
   userAgent: string | null;
   idempotencyKey: string | null;

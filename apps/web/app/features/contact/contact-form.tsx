@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, FieldError, hintId, inputStyles } from "~/components/ui/field";
 import { site } from "~/content/site";
-import { clearRequestedTitles, readRequestedTitles } from "~/features/requests/requested-titles";
+import { readRequestedTitles } from "~/features/requests/requested-titles";
 import { readVisitSource } from "~/features/requests/visit-source";
 import { ApiError } from "~/lib/api-client";
 import { paths } from "~/lib/paths";
@@ -114,8 +114,8 @@ export default function ContactForm() {
       setDialog({ kind: "success", message: answer?.message || DEFAULT_SUCCESS_MESSAGE });
       reset(EMPTY_FORM);
       setCustomCountryCode(false);
+      // The sent services are done with: the chips and the requested-titles list start empty.
       selection.clear();
-      clearRequestedTitles();
       idempotencyKey.current = newKey();
       openedAt.current = Date.now();
       setSent(true);

@@ -1,16 +1,12 @@
+import type { ContactSource } from "@app/shared";
+
 // Where a visit came from (spec: staff want to know which page, campaign or product brought a
 // request). Captured on the first page of the visit, so a person who lands from a campaign and
 // writes three pages later is still attributed to it. Kept in sessionStorage, like the requested
 // titles: it belongs to this tab and disappears with it.
 
-export type VisitSource = {
-  referrer?: string;
-  utmSource?: string;
-  utmMedium?: string;
-  utmCampaign?: string;
-  utmTerm?: string;
-  utmContent?: string;
-};
+/** What the API calls a request's source, less what the form adds itself (the page, the titles). */
+export type VisitSource = Omit<ContactSource, "page" | "requested">;
 
 const STORAGE_KEY = "visit_source";
 const UTM: [string, keyof VisitSource][] = [
