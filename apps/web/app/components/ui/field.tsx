@@ -45,10 +45,14 @@ export function Field({ id, label, error, hint, optional = false, children }: Fi
   );
 }
 
+/**
+ * The error line under a field. It always takes its place, empty or not: a message appearing when a
+ * field is left must not push down the button the pointer is about to release on (the click would be
+ * lost).
+ */
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  if (!error) return null;
   return (
-    <p id={errorId(id)} className="font-medium text-red-700 text-sm">
+    <p id={error ? errorId(id) : undefined} className="min-h-5 font-medium text-red-700 text-sm">
       {error}
     </p>
   );
