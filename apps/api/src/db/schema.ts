@@ -109,8 +109,10 @@ export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /**
- * Every email the product sends is written here first, in the same transaction as what caused it,
- * and a worker delivers it with retries: a mail-server outage delays emails, never loses them.
+ * Every email the product sends is written here first, in the same statement as what caused it, and
+ * a worker renders and delivers it with retries: a mail-server outage delays emails, never loses
+ * them. Only the recipients and what to render are stored (the contact emails are built from their
+ * message when sent), which keeps the contact form's write small.
  */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -120,9 +122,10 @@ export const emailOutbox = pgTable(
     messageId: bigint("message_id", { mode: "number" }).references(() => clientMessages.id, { onDelete: "cascade" }),
     toAddress: text("to_address").notNull(),
     replyTo: text("reply_to"),
-    subject: text("subject").notNull(),
-    textBody: text("text_body").notNull(),
-    htmlBody: text("html_body").notNull(),
+    /** What the kind's template needs beyond the message, if anything. */
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
+    /** The subject as sent, for staff to see what went out. */
+    subject: text("subject"),
     status: text("status").$type<EmailStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

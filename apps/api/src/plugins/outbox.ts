@@ -25,6 +25,7 @@ export const outbox = fp(async (app) => {
     log: app.log.child({ component: "outbox" }),
     pollMs: emailPollMs,
     retryBaseMs: emailRetryBaseMs,
+    publicUrl: app.config.publicUrl,
   });
   app.decorate("outbox", { kick: () => worker.kick() } satisfies Outbox);
   app.addHook("onReady", async () => worker.start());

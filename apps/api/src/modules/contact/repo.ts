@@ -26,58 +26,87 @@ export type NewContactRequest = {
 };
 
 /**
- * Stores a contact request in one statement (so, atomically, and in one round trip): the client,
- * found by email whatever its case and updated with the latest details; the message; its service
- * types in the order chosen; and the emails announcing it. Returns the new message id, or undefined
- * when a message with the same idempotency key already exists.
+ * Stores contact requests in one statement (so, atomically, and in one round trip however many
+ * there are): each client, found by email whatever its case and updated with the latest details;
+ * each message; its service types in the order chosen; and the emails announcing it (rendered when
+ * sent). Returns, in
+ * order, each new message id, or undefined where a message with the same idempotency key exists.
  */
-export async function insertContactRequest(db: Db, request: NewContactRequest): Promise<number | undefined> {
-  const rows = await queryRows<{ id: number | string }>(
+export async function insertContactRequests(db: Db, requests: NewContactRequest[]): Promise<(number | undefined)[]> {
+  const input = requests.map((request, idx) => ({
+    idx,
+    first_name: request.firstName,
+    last_name: request.lastName,
+    email: request.email,
+    country_code: request.countryCode,
+    phone: request.phone,
+    company: request.company,
+    message: request.message,
+    consent_given: request.consentGiven,
+    privacy_notice_version: request.privacyNoticeVersion,
+    review_reasons: request.reviewReasons,
+    fill_time_ms: request.fillTimeMs,
+    source: request.source,
+    ip: request.ip,
+    user_agent: request.userAgent,
+    idempotency_key: request.idempotencyKey,
+    request_hash: request.requestHash,
+    service_ids: request.serviceTypeIds,
+    emails: request.emails.map(toRecord),
+  }));
+  const rows = await queryRows<{ idx: number; id: number | string | null }>(
     db,
     sql`
-    with client as (
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as r(
+        idx int, first_name text, last_name text, email text, country_code text, phone text, company text,
+        message text, consent_given boolean, privacy_notice_version text, review_reasons jsonb, fill_time_ms int,
+        source jsonb, ip text, user_agent text, idempotency_key text, request_hash text, service_ids jsonb, emails jsonb)
+    ), ids as (
+      -- Ids first, so each message's service types and emails can be tied to it by position.
+      select idx, nextval(pg_get_serial_sequence('client_messages', 'id')) as id from input
+    ), client as (
+      -- One row per address: two requests of one person in a batch update one client.
       insert into clients (first_name, last_name, email, country_code, phone, company)
-      values (${request.firstName}, ${request.lastName}, ${request.email}, ${request.countryCode}, ${request.phone}, ${request.company})
+      select distinct on (lower(email)) first_name, last_name, email, country_code, phone, company
+        from input order by lower(email), idx desc
       on conflict (email_key) do update
         set first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
             country_code = excluded.country_code, phone = excluded.phone, company = excluded.company,
             updated_at = now()
-      returning id
+      returning id, email_key
     ), message as (
-      insert into client_messages (client_id, message, consent_given, consent_at, privacy_notice_version,
+      insert into client_messages (id, client_id, message, consent_given, consent_at, privacy_notice_version,
                                    review_reasons, fill_time_ms, source, ip, user_agent, idempotency_key, request_hash)
-      select client.id, ${request.message}::text, ${request.consentGiven}::boolean,
-             case when ${request.consentGiven}::boolean then now() end, ${request.privacyNoticeVersion}::text,
-             array(select jsonb_array_elements_text(${JSON.stringify(request.reviewReasons)}::jsonb)),
-             ${request.fillTimeMs}::int, ${request.source === null ? null : JSON.stringify(request.source)}::jsonb,
-             ${request.ip}::text, ${request.userAgent}::text, ${request.idempotencyKey}::text, ${request.requestHash}::text
-        from client
+      select ids.id, client.id, input.message, input.consent_given, case when input.consent_given then now() end,
+             input.privacy_notice_version, array(select jsonb_array_elements_text(input.review_reasons)),
+             input.fill_time_ms, input.source, input.ip, input.user_agent, input.idempotency_key, input.request_hash
+        from input join ids using (idx) join client on client.email_key = lower(input.email)
+       order by input.idx
       on conflict (idempotency_key) do nothing
       returning id
     ), services as (
       insert into message_service_types (message_id, service_type_id, position)
       select message.id, item.value::int, item.position::smallint
-        from message, jsonb_array_elements_text(${JSON.stringify(request.serviceTypeIds)}::jsonb)
-             with ordinality as item(value, position)
+        from message join ids using (id) join input using (idx),
+             jsonb_array_elements_text(input.service_ids) with ordinality as item(value, position)
     ), emails as (
-      insert into email_outbox (kind, message_id, to_address, reply_to, subject, text_body, html_body)
-      select email.kind, message.id, email.to_address, email.reply_to, email.subject, email.text_body, email.html_body
-        from message, jsonb_to_recordset(${JSON.stringify(request.emails.map(toRecord))}::jsonb)
-             as email(kind text, to_address text, reply_to text, subject text, text_body text, html_body text)
+      insert into email_outbox (kind, message_id, to_address, reply_to, payload)
+      select email.kind, message.id, email.to_address, email.reply_to, email.payload
+        from message join ids using (id) join input using (idx),
+             jsonb_to_recordset(input.emails) as email(kind text, to_address text, reply_to text, payload jsonb)
     )
-    select id from message`,
+    select ids.idx, message.id from ids left join message using (id)`,
   );
-  const id = rows[0]?.id;
-  return id === undefined ? undefined : Number(id);
+  const byIndex = new Map(rows.map((row) => [Number(row.idx), row.id === null ? undefined : Number(row.id)]));
+  return requests.map((_request, idx) => byIndex.get(idx));
 }
 
 const toRecord = (email: OutboxEmail) => ({
   kind: email.kind,
   to_address: email.to,
   reply_to: email.replyTo ?? null,
-  subject: email.subject,
-  text_body: email.text,
-  html_body: email.html,
+  payload: email.payload ?? null,
 });
 
 /** The stored fingerprint of the request that used an idempotency key, if any did. */

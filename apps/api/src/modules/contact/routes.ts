@@ -4,6 +4,7 @@ import { z } from "zod";
 import { errorBody } from "../../plugins/error-handler.ts";
 import { rateLimit, waitText } from "../../plugins/rate-limit.ts";
 import { ServiceTypeCatalog } from "../service-types/catalog.ts";
+import { ContactWriter } from "./contact-writer.ts";
 import { IdempotencyKeyReusedError, submitContactRequest, UnknownServicesError } from "./service.ts";
 
 /** A UUID, or any similar opaque token an API client makes up. */
@@ -15,6 +16,8 @@ const idempotencyKey = z
 /** `POST /api/client`: the contact form's endpoint (spec section 7). Public, rate-limited. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalog = new ServiceTypeCatalog(app.db);
+  // PGlite runs one statement at a time; PostgreSQL takes a few at once (its pool has 10 connections).
+  const writer = new ContactWriter(app.db, app.config.databaseUrl ? 4 : 1);
   const limit = rateLimit({
     name: "contact",
     rules: app.config.contactRateLimit,
@@ -35,7 +38,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const result = await submitContactRequest({ db: app.db, catalog, config: app.config }, request.body, {
+        const result = await submitContactRequest({ db: app.db, catalog, writer, config: app.config }, request.body, {
           idempotencyKey: request.headers["idempotency-key"],
           ip: request.ip,
           userAgent: request.headers["user-agent"],

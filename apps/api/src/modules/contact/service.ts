@@ -6,9 +6,9 @@ import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { ReviewReason } from "../../db/schema.ts";
 import type { OutboxEmail } from "../email/outbox.ts";
-import { type ContactSummary, contactConfirmation, contactNotification } from "../email/templates.ts";
 import type { ServiceTypeCatalog } from "../service-types/catalog.ts";
-import { findRequestHashByIdempotencyKey, insertContactRequest } from "./repo.ts";
+import type { ContactWriter } from "./contact-writer.ts";
+import { findRequestHashByIdempotencyKey } from "./repo.ts";
 
 export type SubmissionContext = {
   idempotencyKey: string | undefined;
@@ -50,34 +50,22 @@ const fingerprint = (request: ContactRequest) => createHash("sha256").update(JSO
 const thanks = (request: ContactRequest) =>
   `¡Gracias, ${request.firstName}! Hemos recibido tu mensaje y te responderemos en menos de 24 horas.`;
 
-function emailsFor(request: ContactRequest, services: string[], config: Config): OutboxEmail[] {
-  const summary: ContactSummary = { ...request, services, page: request.source?.page };
-  const emails: OutboxEmail[] = [];
-  if (config.staffNotifyEmail) {
-    emails.push({
-      kind: "staff_notification",
-      to: config.staffNotifyEmail,
-      // Staff may answer straight from their mail client.
-      replyTo: request.email,
-      ...contactNotification(summary, `${config.publicUrl}/crm/mensajes`),
-    });
-  }
-  emails.push({
-    kind: "contact_confirmation",
-    to: request.email,
-    ...contactConfirmation(summary, `${config.publicUrl}/privacidad`),
-  });
-  return emails;
+/** Who is told about a request: the staff (replying goes to the sender) and the sender. */
+function emailsFor(request: ContactRequest, config: Config): OutboxEmail[] {
+  const staff: OutboxEmail[] = config.staffNotifyEmail
+    ? [{ kind: "staff_notification", to: config.staffNotifyEmail, replyTo: request.email }]
+    : [];
+  return [...staff, { kind: "contact_confirmation", to: request.email }];
 }
 
-export type ContactServiceDeps = { db: Db; catalog: ServiceTypeCatalog; config: Config };
+export type ContactServiceDeps = { db: Db; catalog: ServiceTypeCatalog; writer: ContactWriter; config: Config };
 
 /**
  * Stores a contact request and queues its emails, once per idempotency key. Suspicious requests are
  * stored for review and answered exactly like the others (a bot learns nothing), without emails.
  */
 export async function submitContactRequest(
-  { db, catalog, config }: ContactServiceDeps,
+  { db, catalog, writer, config }: ContactServiceDeps,
   request: ContactRequest,
   context: SubmissionContext,
 ): Promise<SubmissionResult> {
@@ -92,23 +80,13 @@ export async function submitContactRequest(
     if (storedHash !== requestHash) throw new IdempotencyKeyReusedError();
     return { outcome: "replayed", message: thanks(request), queuedEmails: false };
   };
-  if (context.idempotencyKey && (await findRequestHashByIdempotencyKey(db, context.idempotencyKey)) !== undefined) {
-    return replay();
-  }
 
   const reviewReasons = reviewReasonsOf(request);
-  const emails =
-    reviewReasons.length === 0
-      ? emailsFor(
-          request,
-          found.map((service) => service.title),
-          config,
-        )
-      : [];
+  const emails = reviewReasons.length === 0 ? emailsFor(request, config) : [];
   const consentGiven = request.consent === true;
   let messageId: number | undefined;
   try {
-    messageId = await insertContactRequest(db, {
+    messageId = await writer.write({
       firstName: request.firstName,
       lastName: request.lastName,
       email: request.email,
@@ -133,6 +111,7 @@ export async function submitContactRequest(
     if (context.idempotencyKey && isUniqueViolation(error)) return replay();
     throw error;
   }
+  // The key was used before (a retry, or its racing copy): answer as the first time, if it is the same request.
   if (messageId === undefined) return replay();
   return { outcome: "created", message: thanks(request), queuedEmails: emails.length > 0 };
 }

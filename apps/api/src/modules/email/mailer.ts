@@ -1,7 +1,10 @@
 import nodemailer from "nodemailer";
-import type { OutboxEmail } from "./outbox.ts";
+import type { Email } from "./templates.ts";
 
-export type Mailer = { send: (email: OutboxEmail) => Promise<void>; close: () => void };
+/** A rendered email and its recipients. */
+export type OutgoingEmail = Email & { to: string; replyTo?: string | undefined };
+
+export type Mailer = { send: (email: OutgoingEmail) => Promise<void>; close: () => void };
 
 /** Real SMTP through nodemailer; `smtpUrl` is `smtp://user:pass@host:587` or `smtps://...:465`. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import type { Mailer } from "./mailer.ts";
 import { claimDueEmails, markEmailFailed, markEmailSent } from "./outbox.ts";
+import { renderEmail } from "./render.ts";
 
 export type OutboxWorkerOptions = {
   db: Db;
@@ -10,6 +11,8 @@ export type OutboxWorkerOptions = {
   /** How often due emails (retries) are looked for when nobody kicks the worker. */
   pollMs: number;
   retryBaseMs: number;
+  /** The site's address, for the links inside emails. */
+  publicUrl: string;
 };
 
 const BATCH = 10;
@@ -60,14 +63,15 @@ export class OutboxWorker {
   }
 
   private async drain() {
-    const { db, mailer, log, retryBaseMs } = this.options;
+    const { db, mailer, log, retryBaseMs, publicUrl } = this.options;
     try {
       for (;;) {
         const emails = await claimDueEmails(db, BATCH);
         for (const email of emails) {
           try {
-            await mailer.send(email);
-            await markEmailSent(db, email.id);
+            const rendered = await renderEmail(db, email, { publicUrl });
+            await mailer.send({ ...rendered, to: email.to, replyTo: email.replyTo });
+            await markEmailSent(db, email.id, rendered.subject);
             log.info({ emailId: email.id, kind: email.kind }, "email sent");
           } catch (error) {
             const reason = error instanceof Error ? error.message : String(error);

@@ -108,7 +108,6 @@ describe("mailer", () => {
     const mailer = createSmtpMailer(smtp.url, "FloraPro <no-reply@florapro.test>");
     try {
       await mailer.send({
-        kind: "staff_notification",
         to: "ventas@florapro.test",
         replyTo: "maria@finca.ec\r\nBcc: victima@example.com",
         subject: "Hola\r\nBcc: victima@example.com\r\nX-Injected: yes",

@@ -1,12 +1,17 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import type { EmailKind } from "../../db/schema.ts";
-import type { Email } from "./templates.ts";
 
-/** An email waiting in the outbox, ready to be written into the same statement as its cause. */
-export type OutboxEmail = Email & { kind: EmailKind; to: string; replyTo?: string | undefined };
+/** An email to queue, written into the same statement as its cause: who gets it and what to render. */
+export type OutboxEmail = {
+  kind: EmailKind;
+  to: string;
+  replyTo?: string | undefined;
+  payload?: Record<string, unknown> | undefined;
+};
 
-export type ClaimedEmail = OutboxEmail & { id: number; attempts: number };
+/** A queued email leased to a worker for sending. */
+export type ClaimedEmail = OutboxEmail & { id: number; messageId: number | undefined; attempts: number };
 
 /** After this many failed attempts (about a day of backoff) an email is marked failed for staff to see. */
 export const MAX_EMAIL_ATTEMPTS = 12;
@@ -17,11 +22,10 @@ const LEASE_SECONDS = 120;
 type Row = {
   id: number | string;
   kind: EmailKind;
+  message_id: number | string | null;
   to_address: string;
   reply_to: string | null;
-  subject: string;
-  text_body: string;
-  html_body: string;
+  payload: Record<string, unknown> | null;
   attempts: number;
 };
 
@@ -43,23 +47,22 @@ export async function claimDueEmails(db: Db, limit: number): Promise<ClaimedEmai
         order by next_attempt_at
         limit ${limit}
         for update skip locked)
-    returning id, kind, to_address, reply_to, subject, text_body, html_body, attempts`,
+    returning id, kind, message_id, to_address, reply_to, payload, attempts`,
   );
   return rows.map((row) => ({
     id: Number(row.id),
     kind: row.kind,
+    messageId: row.message_id === null ? undefined : Number(row.message_id),
     to: row.to_address,
     replyTo: row.reply_to ?? undefined,
-    subject: row.subject,
-    text: row.text_body,
-    html: row.html_body,
+    payload: row.payload ?? undefined,
     attempts: row.attempts,
   }));
 }
 
-export async function markEmailSent(db: Db, id: number) {
+export async function markEmailSent(db: Db, id: number, subject: string) {
   await db.execute(sql`
-    update email_outbox set status = 'sent', sent_at = now(), last_error = null where id = ${id}`);
+    update email_outbox set status = 'sent', subject = ${subject}, sent_at = now(), last_error = null where id = ${id}`);
 }
 
 /** Exponential backoff with jitter: base, 2x, 4x... capped at an hour. */
