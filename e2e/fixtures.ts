@@ -16,6 +16,14 @@ export const test = base.extend<{ pageProblems: PageProblems }>({
         const where = message.location().url;
         state.problems.push(`console.error: ${message.text()}${where ? ` (${where})` : ""}`);
       });
+      // Chrome does not always log a blocked eval to the console: listen for the violation itself.
+      await context.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(
+            `CSP violation: ${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+          );
+        });
+      });
       context.on("weberror", (webError) => {
         const error = webError.error();
         state.problems.push(`page error: ${error.stack ?? error.message}`);

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { useMarkDocumentHydrated } from "./lib/deferred-component";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -28,6 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useMarkDocumentHydrated();
   return <Outlet />;
 }
 

@@ -1,9 +1,12 @@
-import { type ComponentType, use } from "react";
+import { type ComponentType, type ReactNode, Suspense, use, useEffect } from "react";
 
 // Components whose code is fetched only when asked for (`start()`), yet whose HTML is prerendered in
 // place. On the server (prerender) the module is loaded before rendering, so the page holds the real
-// markup. In the browser the component suspends until `start()`: during hydration React keeps the
-// server HTML of the Suspense boundary untouched and hydrates it once the code has arrived.
+// markup. In the browser, while the prerendered page hydrates, the component suspends inside its own
+// Suspense boundary until `start()`: React keeps the server HTML untouched and hydrates it once the
+// code has arrived. Mounted later by a client-side navigation, it loads at once and suspends the
+// navigation instead (React keeps the previous page until the code is here), so the new page never
+// shows a placeholder that then grows under an anchor the router has already scrolled to.
 
 type Module<P> = { default: ComponentType<P> };
 
@@ -14,7 +17,24 @@ export function loadDeferredComponentsForPrerender() {
   return Promise.all(prerenderLoads.map((load) => load()));
 }
 
-export function deferredComponent<P extends object>(load: () => Promise<Module<P>>) {
+let documentHydrated = false;
+
+/** Rendered once by the root: from its first effect on, the document is hydrated. */
+export function useMarkDocumentHydrated() {
+  useEffect(() => {
+    documentHydrated = true;
+  }, []);
+}
+
+export type DeferredComponentOptions = {
+  /** Shown only if a boundary must render on the client before the code is here. */
+  fallback: ReactNode;
+};
+
+export function deferredComponent<P extends object>(
+  load: () => Promise<Module<P>>,
+  { fallback }: DeferredComponentOptions,
+) {
   let loaded: Module<P> | undefined;
   let pending: Promise<Module<P>> | undefined;
   const fetchModule = () => {
@@ -42,5 +62,17 @@ export function deferredComponent<P extends object>(load: () => Promise<Module<P
     return <Component {...props} />;
   }
 
-  return { Component: Deferred, start: () => open() };
+  function Slot(props: P) {
+    if (documentHydrated) {
+      open();
+      return <Deferred {...props} />;
+    }
+    return (
+      <Suspense fallback={fallback}>
+        <Deferred {...props} />
+      </Suspense>
+    );
+  }
+
+  return { Component: Slot, start: () => open() };
 }

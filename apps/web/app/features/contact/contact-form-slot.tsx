@@ -1,25 +1,23 @@
-import { Suspense, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { deferredComponent } from "~/lib/deferred-component";
 
 // The form's code (react-hook-form, zod, the form itself: ~45 KB gzip) would push the landing page
 // past its JS budget, and most visitors never scroll to it. The prerendered HTML already contains
 // the form; its code is fetched when the form comes near the viewport or is touched, and React
 // hydrates it in place. See docs/decisions/009-contact-form-loads-on-approach.md.
-const contactForm = deferredComponent(() => import("./contact-form"));
+const contactForm = deferredComponent(() => import("./contact-form"), {
+  fallback: (
+    <p role="status" className="grid min-h-96 place-items-center text-stone-600">
+      Cargando el formulario…
+    </p>
+  ),
+});
 
 /** Starts loading the form's code now (idempotent). */
 export const loadContactForm = contactForm.start;
 
 /** How far below the viewport the form starts loading: a fast scroll still finds it ready. */
 const APPROACH_MARGIN = "800px 0px";
-
-function FormPlaceholder() {
-  return (
-    <p role="status" className="grid min-h-96 place-items-center text-stone-600">
-      Cargando el formulario…
-    </p>
-  );
-}
 
 export function ContactFormSlot() {
   const slot = useRef<HTMLDivElement>(null);
@@ -50,9 +48,7 @@ export function ContactFormSlot() {
 
   return (
     <div ref={slot}>
-      <Suspense fallback={<FormPlaceholder />}>
-        <contactForm.Component />
-      </Suspense>
+      <contactForm.Component />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import "~/lib/zod-browser";
 import { type ContactFormInput, type ContactFormValues, contactFormSchema, toContactRequest } from "@app/shared";
 import { CONTACT_LIMITS, DEFAULT_COUNTRY_CODE, inlineMessage, SCROLL_TO_SUCCESS_DELAY_MS } from "@app/shared/constants";
 import { zodResolver } from "@hookform/resolvers/zod";
