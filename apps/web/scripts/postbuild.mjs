@@ -28,7 +28,7 @@ const pages = files
 // HTML is parsed and competes with the stylesheet and the largest image (bench/web saw first and
 // largest paints flip between 0.75 s and 1.2 s). The prerendered page needs no JS to be read and its
 // links work without it: the bootstrap waits for the load event (HTML, CSS and the images the page
-// shows at once) and the paint after it, then loads the same modules. The CRM shell keeps the original: it has nothing to
+// shows at once) and the first contentful paint, then loads the same modules. The CRM shell keeps the original: it has nothing to
 // show without JS.
 const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
 
@@ -45,10 +45,19 @@ function deferBootstrap(code) {
   const names = imports.map((item) => item.name ?? "").join(",");
   const loads = imports.map((item) => `import(${JSON.stringify(item.url)})`).join(",");
   const start = `async()=>{const[${names}]=await Promise.all([${loads}]);window.__reactRouterRouteModules=${modules[1]};import(${JSON.stringify(entry[1])})}`;
-  // After the load event and the frame that follows it (Chrome may fire load before its first
-  // paint); a hidden tab paints no frame, so it starts at load.
-  const afterPaint = `const go=()=>document.hidden?start():requestAnimationFrame(()=>setTimeout(start));`;
-  return `const start=${start};${afterPaint}document.readyState==="complete"?go():addEventListener("load",go,{once:true});`;
+  // After both the load event and the first contentful paint (Chrome may fire load before it paints).
+  // A hidden tab paints nothing, and a browser without paint timing cannot say: they start at load,
+  // or 3 s at most after the bootstrap runs.
+  const wait = [
+    "let waiting=2;const ready=()=>{if(--waiting===0)setTimeout(start)};",
+    'document.readyState==="complete"?ready():addEventListener("load",ready,{once:true});',
+    'const painted=()=>performance.getEntriesByName("first-contentful-paint").length>0;',
+    'if(painted()||document.hidden||typeof PerformanceObserver!=="function")ready();',
+    "else{let done=false;const once=()=>{if(!done){done=true;observer.disconnect();ready()}};",
+    'const observer=new PerformanceObserver(()=>painted()&&once());observer.observe({type:"paint",buffered:true});',
+    "setTimeout(once,3000)}",
+  ].join("");
+  return `const start=${start};${wait}`;
 }
 
 for (const file of files.filter((f) => f.endsWith(".html"))) {
