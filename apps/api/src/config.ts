@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { BRAND } from "@app/shared/constants";
+import { AUTH_LIMITS, BRAND, USERNAME_PATTERN } from "@app/shared/constants";
 import { z } from "zod";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -11,18 +11,22 @@ const WINDOWS: Record<string, number> = { s: 1000, min: 60_000, h: 3_600_000 };
 
 export type RateRule = { max: number; windowMs: number };
 
-/** `5/min,20/h` -> two rules; every rule must hold for a request to pass. */
+const RULE = /^(\d+)\/(\d*)(s|min|h)$/;
+
+/** `5/min,20/h` -> two rules; `5/15min` is 5 per 15 minutes. Every rule must hold for a request to pass. */
 const rateRules = z
   .string()
-  .regex(/^\s*\d+\/(s|min|h)\s*(,\s*\d+\/(s|min|h)\s*)*$/, {
-    error: "debe ser una lista como 5/min,20/h (unidades: s, min, h)",
+  .regex(/^\s*\d+\/\d*(s|min|h)\s*(,\s*\d+\/\d*(s|min|h)\s*)*$/, {
+    error: "debe ser una lista como 5/min,20/h o 5/15min (unidades: s, min, h)",
   })
   .transform((text): RateRule[] =>
     text.split(",").map((rule) => {
-      const [max = "0", unit = "min"] = rule.trim().split("/");
-      return { max: Number(max), windowMs: WINDOWS[unit] ?? 60_000 };
+      const [, max = "0", count = "", unit = "min"] = RULE.exec(rule.trim()) ?? [];
+      return { max: Number(max), windowMs: (Number(count) || 1) * (WINDOWS[unit] ?? 60_000) };
     }),
   );
+
+const perMinute = (max: number): RateRule[] => [{ max, windowMs: 60_000 }];
 
 const emailAddress = z.email({ error: "debe ser una dirección de correo válida" });
 
@@ -66,6 +70,40 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   EMAIL_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(15_000),
+  /** Signs access tokens. Required in production; generated into DATA_DIR elsewhere. */
+  JWT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .min(32, { error: "debe tener al menos 32 caracteres aleatorios (p. ej. openssl rand -base64 48)" })
+      .refine((secret) => new Set(secret).size >= 10, { error: "es demasiado predecible: usa caracteres aleatorios" })
+      .optional(),
+  ),
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(USERNAME_PATTERN, { error: "debe tener de 3 a 64 letras minúsculas, dígitos, punto, guion o guion bajo" })
+    .default("admin"),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .min(AUTH_LIMITS.passwordMin, { error: `debe tener al menos ${AUTH_LIMITS.passwordMin} caracteres` })
+      .max(AUTH_LIMITS.passwordMax)
+      .optional(),
+  ),
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, emailAddress.optional()),
+  LOGIN_RATE_LIMIT: rateRules.default(perMinute(10)),
+  /** Failed sign-ins per account before it waits: slows guessing, never locks the person out for long. */
+  LOGIN_ACCOUNT_LIMIT: rateRules.default([{ max: 5, windowMs: 15 * 60_000 }]),
+  REFRESH_RATE_LIMIT: rateRules.default(perMinute(30)),
+  PASSWORD_RESET_RATE_LIMIT: rateRules.default([{ max: 5, windowMs: 15 * 60_000 }]),
+  /** Only for a plain-http deployment on a LAN: browsers drop Secure cookies outside https and localhost. */
+  COOKIE_SECURE: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
 });
 
 export type Config = {
@@ -89,6 +127,14 @@ export type Config = {
   emailPollMs: number;
   /** First retry delay of a failed email; each later one doubles, up to an hour. */
   emailRetryBaseMs: number;
+  /** Undefined outside production: then it is generated into DATA_DIR (see auth/jwt-secret.ts). */
+  jwtSecret: string | undefined;
+  admin: { username: string; password: string | undefined; email: string | undefined };
+  loginRateLimit: RateRule[];
+  loginAccountLimit: RateRule[];
+  refreshRateLimit: RateRule[];
+  passwordResetRateLimit: RateRule[];
+  cookieSecure: boolean;
 };
 
 export class ConfigError extends Error {
@@ -103,6 +149,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.JWT_SECRET) {
+    throw new ConfigError(
+      "Configuración inválida:\n  JWT_SECRET: es obligatorio en producción (al menos 32 caracteres aleatorios)",
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
     env: e.NODE_ENV,
@@ -121,5 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     emailPollMs: e.EMAIL_POLL_MS,
     emailRetryBaseMs: e.EMAIL_RETRY_BASE_MS,
+    jwtSecret: e.JWT_SECRET,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginAccountLimit: e.LOGIN_ACCOUNT_LIMIT,
+    refreshRateLimit: e.REFRESH_RATE_LIMIT,
+    passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    cookieSecure: e.COOKIE_SECURE,
   };
 }

@@ -1,12 +1,24 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { prepareDatabase } from "./db/setup.ts";
+import { PasswordRejectedError } from "./modules/auth/service.ts";
+import { ensureFirstAdmin } from "./modules/users/first-admin.ts";
 
 /** Entry point: config, database, app, listen; SIGTERM/SIGINT close everything in order. */
 async function main() {
   const config = loadConfig();
   const database = await prepareDatabase(config);
+  const firstAdmin = await ensureFirstAdmin(database.db, config);
   const app = await buildApp({ config, database });
+  if (firstAdmin?.generatedPassword) {
+    // Printed once, on purpose outside the JSON log: nobody else will ever see it.
+    console.log(
+      `\nPrimera cuenta de administrador creada: usuario "${firstAdmin.username}", contraseña temporal "${firstAdmin.generatedPassword}".\nCámbiala al iniciar sesión; no se volverá a mostrar.\n`,
+    );
+  } else if (firstAdmin) {
+    app.log.info({ username: firstAdmin.username }, "primera cuenta de administrador creada con ADMIN_PASSWORD");
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,6 +49,14 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(2);
+  }
+  if (error instanceof PasswordRejectedError) {
+    console.error(`Configuración inválida:\n  ADMIN_PASSWORD: ${error.message}`);
+    process.exit(2);
+  }
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
   }
   console.error("No se pudo iniciar el servidor:", error);
   process.exit(1);

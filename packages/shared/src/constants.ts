@@ -1,4 +1,6 @@
 // Zod-free constants: safe to import from any page without paying for zod in the browser.
+
+export * from "./auth-rules.ts";
 export * from "./brand.ts";
 export * from "./contact-rules.ts";
 

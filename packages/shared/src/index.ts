@@ -1,4 +1,7 @@
 // Zod schemas for every payload and response, shared by the web app and the API.
+
+export * from "./schemas/auth.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/contact.ts";
 export * from "./schemas/service-types.ts";
+export * from "./schemas/users.ts";

@@ -1,4 +1,5 @@
-import type { ContactSource } from "@app/shared";
+import type { AuditAction, ContactSource } from "@app/shared";
+import type { StaffRole } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -103,7 +104,7 @@ export const messageServiceTypes = pgTable(
   ],
 );
 
-export const EMAIL_KINDS = ["staff_notification", "contact_confirmation"] as const;
+export const EMAIL_KINDS = ["staff_notification", "contact_confirmation", "password_reset"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
@@ -138,4 +139,101 @@ export const emailOutbox = pgTable(
     index("email_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.status} in ('pending', 'sending')`),
     index("email_outbox_message_idx").on(table.messageId),
   ],
+);
+
+/** Staff accounts: who may use the CRM. Usernames are stored in lower case. */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull().unique(),
+    displayName: text("display_name").notNull(),
+    email: text("email"),
+    role: text("role").$type<StaffRole>().notNull().default("personal"),
+    active: boolean("active").notNull().default(true),
+    passwordHash: text("password_hash").notNull(),
+    /** Set with a temporary password: the account may only change it until it does. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /** Access tokens issued before this instant are refused (password change, reset, disabling). */
+    tokensValidAfter: timestamp("tokens_valid_after", { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("users_role_check", sql`${table.role} in ('administrador', 'personal')`),
+    uniqueIndex("users_email_key_unique").on(sql`lower(${table.email})`).where(sql`${table.email} is not null`),
+  ],
+);
+
+/**
+ * One sign-in: the family of its rotating refresh tokens. Access tokens name it (`sid`), so logging
+ * out or revoking it ends the session at once, not when the access token expires.
+ */
+export const authSessions = pgTable(
+  "auth_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    remember: boolean("remember").notNull().default(false),
+    /** The end of the session whatever happens (12 h, or 30 days with "Recordarme"). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedReason: text("revoked_reason"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("auth_sessions_user_idx").on(table.userId)],
+);
+
+/** Refresh tokens, stored as SHA-256; each is used once and replaced by the next of its session. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => authSessions.id, { onDelete: "cascade" }),
+    /** Idle limit: unused past this, the session must sign in again. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When it was exchanged for the next one; presenting it again afterwards is reuse. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("refresh_tokens_session_idx").on(table.sessionId)],
+);
+
+/** Single-use password-reset links (stored as SHA-256), valid for 10 minutes. */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("password_resets_user_idx").on(table.userId)],
+);
+
+/** Who did what to accounts and sessions, when and from where; names are copied so entries outlive accounts. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    action: text("action").$type<AuditAction>().notNull(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorUsername: text("actor_username"),
+    targetId: integer("target_id").references(() => users.id, { onDelete: "set null" }),
+    targetUsername: text("target_username"),
+    ip: text("ip"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (table) => [index("audit_log_at_idx").on(table.at.desc(), table.id.desc())],
 );

@@ -9,6 +9,10 @@ import { errorBody } from "./error-handler.ts";
  */
 export interface RateLimitStore {
   hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
+  /** The current window of a key without counting a request (zero when none is open). */
+  peek(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
+  /** Forgets a key's window, e.g. an account's failed sign-ins once the right password is given. */
+  reset(key: string, windowMs: number): Promise<void>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
@@ -26,6 +30,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     current.count += 1;
     return current;
+  }
+
+  async peek(key: string, windowMs: number, now: number) {
+    const current = this.windows.get(`${key}:${windowMs}`);
+    return current && current.resetAt > now ? { ...current } : { count: 0, resetAt: now };
+  }
+
+  async reset(key: string, windowMs: number) {
+    this.windows.delete(`${key}:${windowMs}`);
   }
 
   /** Forgets expired windows now and then, so memory follows the active clients only. */

@@ -28,6 +28,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/client",
     {
+      config: { public: true },
       bodyLimit: 16 * 1024,
       onRequest: limit,
       schema: {

@@ -62,7 +62,11 @@ export async function claimDueEmails(db: Db, limit: number): Promise<ClaimedEmai
 
 export async function markEmailSent(db: Db, id: number, subject: string) {
   await db.execute(sql`
-    update email_outbox set status = 'sent', subject = ${subject}, sent_at = now(), last_error = null where id = ${id}`);
+    update email_outbox
+       set status = 'sent', subject = ${subject}, sent_at = now(), last_error = null,
+           -- A sent reset link is not kept: the table must not hold a usable token.
+           payload = case when kind = 'password_reset' then null else payload end
+     where id = ${id}`);
 }
 
 /** Exponential backoff with jitter: base, 2x, 4x... capped at an hour. */

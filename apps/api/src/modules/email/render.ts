@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
+import { RESET_LINK_MINUTES } from "../auth/password-reset.ts";
+import { findUserById } from "../users/repo.ts";
 import type { ClaimedEmail } from "./outbox.ts";
-import { type ContactSummary, contactConfirmation, contactNotification, type Email } from "./templates.ts";
+import {
+  type ContactSummary,
+  contactConfirmation,
+  contactNotification,
+  type Email,
+  passwordResetEmail,
+} from "./templates.ts";
 
 export type EmailLinks = { publicUrl: string };
 
@@ -48,6 +56,14 @@ export async function renderEmail(db: Db, email: ClaimedEmail, { publicUrl }: Em
       return email.kind === "staff_notification"
         ? contactNotification(summary, `${publicUrl}/crm/mensajes`)
         : contactConfirmation(summary, `${publicUrl}/privacidad`);
+    }
+    case "password_reset": {
+      const { userId, token } = (email.payload ?? {}) as { userId?: number; token?: string };
+      const user = userId === undefined ? undefined : await findUserById(db, userId);
+      if (!user || !token) throw new Error("password reset without its account or token");
+      // A fragment, not a query: the token never reaches a server log or a Referer header.
+      const link = `${publicUrl}/restablecer-contrasena#token=${encodeURIComponent(token)}`;
+      return passwordResetEmail(user.displayName, link, RESET_LINK_MINUTES);
     }
   }
 }

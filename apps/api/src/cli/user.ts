@@ -1,0 +1,111 @@
+// `npm run user -- <order> ...`: staff accounts from a terminal, e.g. when nobody can sign in.
+//   list
+//   add <usuario> --name "Nombre" [--email correo] [--role administrador|personal] [--password clave]
+//   disable <usuario> | enable <usuario>
+//   reset <usuario> [--password clave]     (temporary password; every session ends)
+// Without --password a random temporary password is generated and printed once.
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { createUserRequestSchema } from "@app/shared";
+import { ROLE_LABELS, type StaffRole } from "@app/shared/constants";
+import { ConfigError, loadConfig } from "../config.ts";
+import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import { prepareDatabase } from "../db/setup.ts";
+import { PasswordRejectedError } from "../modules/auth/service.ts";
+import { findUserByUsername, listUsers } from "../modules/users/repo.ts";
+import { AccountConflictError, changeUser, createUser, setTemporaryPassword } from "../modules/users/service.ts";
+
+const USAGE = `Uso: npm run user -- <orden> [opciones]
+  list                                   lista las cuentas
+  add <usuario> --name "Nombre" [--email correo] [--role administrador|personal] [--password clave]
+  disable <usuario>                      desactiva la cuenta y cierra sus sesiones
+  enable <usuario>                       reactiva la cuenta
+  reset <usuario> [--password clave]     contraseña temporal (se cambia al iniciar sesión)`;
+
+class UsageError extends Error {}
+
+const temporaryPassword = () => randomBytes(12).toString("base64url");
+
+async function run(argv: string[]) {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      email: { type: "string" },
+      role: { type: "string", default: "personal" },
+      password: { type: "string" },
+    },
+  });
+  const [order, username] = positionals;
+  if (!order || order === "help") throw new UsageError(USAGE);
+  if (!["list", "add", "disable", "enable", "reset"].includes(order))
+    throw new UsageError(`Orden desconocida: ${order}\n${USAGE}`);
+  if (order !== "list" && !username) throw new UsageError(`Falta el usuario.\n${USAGE}`);
+
+  const database = await prepareDatabase(loadConfig());
+  const { db } = database;
+  try {
+    const byName = async () => {
+      const user = await findUserByUsername(db, username as string);
+      if (!user) throw new UsageError(`No existe la cuenta "${username}".`);
+      return user;
+    };
+    switch (order) {
+      case "list": {
+        for (const user of await listUsers(db)) {
+          const state = user.active ? "activa" : "desactivada";
+          console.log(
+            `${user.username}\t${user.displayName}\t${ROLE_LABELS[user.role]}\t${state}\t${user.email ?? ""}`,
+          );
+        }
+        return;
+      }
+      case "add": {
+        const password = values.password ?? temporaryPassword();
+        const parsed = createUserRequestSchema.safeParse({
+          username,
+          displayName: values.name ?? username,
+          email: values.email ?? null,
+          role: values.role as StaffRole,
+          password,
+        });
+        if (!parsed.success)
+          throw new UsageError(parsed.error.issues.map((issue) => `${issue.path}: ${issue.message}`).join("\n"));
+        // Made at the terminal by the person who will use it: only a generated password must be changed.
+        const created = await createUser(db, parsed.data, undefined, { mustChangePassword: !values.password });
+        console.log(`Cuenta "${created.username}" creada (${ROLE_LABELS[created.role]}).`);
+        if (!values.password) console.log(`Contraseña temporal: ${password}\nSe pedirá cambiarla al iniciar sesión.`);
+        return;
+      }
+      case "disable":
+      case "enable": {
+        const user = await byName();
+        await changeUser(db, user.id, { active: order === "enable" }, undefined);
+        console.log(`Cuenta "${user.username}" ${order === "enable" ? "reactivada" : "desactivada"}.`);
+        return;
+      }
+      case "reset": {
+        const user = await byName();
+        const password = values.password ?? temporaryPassword();
+        await setTemporaryPassword(db, user.id, password, undefined);
+        console.log(`Contraseña temporal de "${user.username}": ${password}\nSe pedirá cambiarla al iniciar sesión.`);
+        return;
+      }
+      default:
+        throw new UsageError(`Orden desconocida: ${order}\n${USAGE}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  const known = [UsageError, ConfigError, PasswordRejectedError, AccountConflictError, DataDirLockedError];
+  if (known.some((kind) => error instanceof kind)) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  console.error("Error:", error);
+  process.exit(1);
+});

@@ -1,0 +1,223 @@
+import {
+  apiErrorSchema,
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  refreshRequestSchema,
+  resetPasswordRequestSchema,
+  sessionResponseSchema,
+  staffUserSchema,
+} from "@app/shared";
+import { AUTH_MESSAGES, CSRF_HEADER } from "@app/shared/constants";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { principalOf } from "../../plugins/auth-guard.ts";
+import { errorBody } from "../../plugins/error-handler.ts";
+import { rateLimit, waitText } from "../../plugins/rate-limit.ts";
+import { AccountThrottle } from "./account-throttle.ts";
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from "./cookies.ts";
+import { requestPasswordReset, resetPassword } from "./password-reset.ts";
+import {
+  type AuthDeps,
+  changePassword,
+  type IssuedSession,
+  login,
+  logout,
+  PasswordRejectedError,
+  refresh,
+} from "./service.ts";
+
+const sessionBody = (session: IssuedSession) => ({
+  accessToken: session.accessToken,
+  username: session.user.username,
+  type: "Bearer" as const,
+  expiresIn: session.expiresIn,
+  refreshToken: session.refresh.refreshToken,
+  user: session.user,
+});
+
+const noContent = z.undefined();
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+
+const tooMany = (what: string) => (seconds: number) =>
+  `Demasiados intentos de ${what}. Intenta nuevamente en ${waitText(seconds)}.`;
+
+/** Sign-in, session and password calls (decision 014). */
+export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app, { secret }) => {
+  const { config, db } = app;
+  const throttle = new AccountThrottle(app.rateLimitStore, config.loginAccountLimit);
+  const deps: AuthDeps = { db, secret, throttle };
+  const store = app.rateLimitStore;
+  const loginLimit = rateLimit({
+    name: "login",
+    rules: config.loginRateLimit,
+    store,
+    message: tooMany("inicio de sesión"),
+  });
+  const refreshLimit = rateLimit({ name: "refresh", rules: config.refreshRateLimit, store });
+  const resetLimit = rateLimit({
+    name: "password-reset",
+    rules: config.passwordResetRateLimit,
+    store,
+    message: tooMany("recuperación de contraseña"),
+  });
+  const context = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] });
+
+  /**
+   * The refresh token of a call: the body's (API clients) or the cookie's. The cookie only counts
+   * with the CSRF header, which a cross-site page cannot send.
+   */
+  const presentedRefresh = (
+    request: FastifyRequest,
+    body: { refreshToken?: string | undefined } | null | undefined,
+  ) => {
+    if (body?.refreshToken) return { token: body.refreshToken, fromCookie: false };
+    const cookie = refreshCookieOf(request);
+    if (cookie && request.headers[CSRF_HEADER] === "1") return { token: cookie, fromCookie: true };
+    return undefined;
+  };
+
+  const rejectPassword = (reply: FastifyReply, message: string, path: string) =>
+    reply.code(400).send({ ...errorBody(400, message), details: [{ path, message }] });
+
+  app.post(
+    "/auth/login",
+    {
+      config: { public: true },
+      onRequest: loginLimit,
+      schema: { body: loginRequestSchema, response: { 200: sessionResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const result = await login(deps, request.body, context(request));
+      switch (result.kind) {
+        case "ok":
+          setRefreshCookie(reply, result.session, config.cookieSecure);
+          reply.header("cache-control", "no-store");
+          return sessionBody(result.session);
+        case "invalid":
+          return reply.code(401).send(errorBody(401, AUTH_MESSAGES.invalidCredentials));
+        case "disabled":
+          return reply.code(403).send(errorBody(403, AUTH_MESSAGES.forbidden));
+        case "throttled":
+          request.log.warn({ retryAfter: result.retryAfterSeconds }, "account sign-in throttled");
+          return reply
+            .code(429)
+            .header("retry-after", String(result.retryAfterSeconds))
+            .send(
+              errorBody(
+                429,
+                `Demasiados intentos fallidos para esta cuenta. Intenta nuevamente en ${waitText(result.retryAfterSeconds)}.`,
+              ),
+            );
+      }
+    },
+  );
+
+  app.post(
+    "/auth/refresh-token",
+    {
+      config: { public: true },
+      onRequest: refreshLimit,
+      schema: { body: refreshRequestSchema, response: { 200: sessionResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const presented = presentedRefresh(request, request.body);
+      if (!presented) return reply.code(401).send(errorBody(401, AUTH_MESSAGES.sessionExpired));
+      const result = await refresh(deps, presented.token, request.ip);
+      if (result.kind === "raced") {
+        // Another tab of the same browser refreshed a moment ago; its new cookie is already set.
+        return reply
+          .code(401)
+          .send({ ...errorBody(401, AUTH_MESSAGES.sessionExpired), error: "Refresh Token Rotated" });
+      }
+      if (result.kind === "invalid") {
+        if (presented.fromCookie) clearRefreshCookie(reply, config.cookieSecure);
+        return reply.code(401).send(errorBody(401, AUTH_MESSAGES.sessionExpired));
+      }
+      if (presented.fromCookie) setRefreshCookie(reply, result.session, config.cookieSecure);
+      return sessionBody(result.session);
+    },
+  );
+
+  app.post(
+    "/auth/logout",
+    {
+      config: { public: true },
+      onRequest: refreshLimit,
+      schema: { body: refreshRequestSchema, response: { 204: noContent, 400: apiErrorSchema, 429: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      const presented = presentedRefresh(request, request.body);
+      await logout(db, { refreshToken: presented?.token }, request.ip);
+      if (refreshCookieOf(request)) clearRefreshCookie(reply, config.cookieSecure);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    "/auth/me",
+    { config: { allowedBeforePasswordChange: true }, schema: { response: { 200: staffUserSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return principalOf(request).user;
+    },
+  );
+
+  app.post(
+    "/auth/password",
+    {
+      config: { allowedBeforePasswordChange: true },
+      schema: { body: changePasswordRequestSchema, response: { 200: sessionResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const { user, sessionId } = principalOf(request);
+      try {
+        const result = await changePassword(deps, user.id, sessionId, request.body, context(request));
+        if (result === "wrong_password") {
+          return rejectPassword(reply, AUTH_MESSAGES.currentPasswordWrong, "currentPassword");
+        }
+        setRefreshCookie(reply, result, config.cookieSecure);
+        reply.header("cache-control", "no-store");
+        return sessionBody(result);
+      } catch (error) {
+        if (error instanceof PasswordRejectedError) return rejectPassword(reply, error.message, "newPassword");
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    "/auth/forgot-password",
+    {
+      config: { public: true },
+      onRequest: resetLimit,
+      schema: { body: forgotPasswordRequestSchema, response: { 202: messageResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      if (await requestPasswordReset(db, request.body.email, request.ip)) app.outbox.kick();
+      return reply.code(202).send({ message: AUTH_MESSAGES.resetRequested });
+    },
+  );
+
+  app.post(
+    "/auth/reset-password",
+    {
+      config: { public: true },
+      onRequest: resetLimit,
+      schema: { body: resetPasswordRequestSchema, response: { 204: noContent, ...errors } },
+    },
+    async (request, reply) => {
+      try {
+        const done = await resetPassword(db, request.body.token, request.body.newPassword, request.ip);
+        if (!done) return reply.code(400).send(errorBody(400, AUTH_MESSAGES.resetLinkInvalid));
+        return reply.code(204).send();
+      } catch (error) {
+        if (error instanceof PasswordRejectedError) return rejectPassword(reply, error.message, "newPassword");
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,90 @@
+import type { StaffUser, UserAccount } from "@app/shared";
+import type { StaffRole } from "@app/shared/constants";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByUsername(db: Db, username: string) {
+  const [row] = await db.select().from(users).where(eq(users.username, username.trim().toLowerCase()));
+  return row;
+}
+
+export async function findUserById(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  return row;
+}
+
+export async function listUsers(db: Db) {
+  return db.select().from(users).orderBy(asc(users.username));
+}
+
+export async function countUsers(db: Db) {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return row?.count ?? 0;
+}
+
+/** Active administrators other than `exceptId`: the last one may not be demoted or disabled. */
+export async function countOtherActiveAdmins(db: Db, exceptId: number) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, "administrador"), eq(users.active, true), ne(users.id, exceptId)));
+  return row?.count ?? 0;
+}
+
+export type NewUser = {
+  username: string;
+  displayName: string;
+  email: string | null;
+  role: StaffRole;
+  passwordHash: string;
+  mustChangePassword: boolean;
+};
+
+/** Inserts an account; undefined when the username or email is taken (no exception for a race). */
+export async function insertUser(db: Db, user: NewUser) {
+  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: Partial<
+    Pick<UserRow, "displayName" | "email" | "role" | "active" | "passwordHash" | "mustChangePassword">
+  > & {
+    endSessions?: boolean;
+    lastLoginAt?: Date;
+  },
+) {
+  const { endSessions, ...columns } = changes;
+  const [row] = await db
+    .update(users)
+    .set({ ...columns, updatedAt: new Date(), ...(endSessions ? { tokensValidAfter: new Date() } : {}) })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export const toStaffUser = (row: UserRow): StaffUser => ({
+  id: row.id,
+  username: row.username,
+  displayName: row.displayName,
+  email: row.email,
+  role: row.role,
+  mustChangePassword: row.mustChangePassword,
+});
+
+export const toUserAccount = (row: UserRow): UserAccount => ({
+  ...toStaffUser(row),
+  active: row.active,
+  createdAt: row.createdAt.toISOString(),
+  lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+});

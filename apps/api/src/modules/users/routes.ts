@@ -1,0 +1,100 @@
+import {
+  apiErrorSchema,
+  createUserRequestSchema,
+  setTemporaryPasswordRequestSchema,
+  updateUserRequestSchema,
+  userAccountListSchema,
+  userAccountSchema,
+} from "@app/shared";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { principalOf } from "../../plugins/auth-guard.ts";
+import { errorBody } from "../../plugins/error-handler.ts";
+import { PasswordRejectedError } from "../auth/service.ts";
+import { listUsers, toUserAccount } from "./repo.ts";
+import { AccountConflictError, changeUser, createUser, setTemporaryPassword } from "./service.ts";
+
+const ADMINS = { roles: ["administrador" as const] };
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+function refuse(reply: FastifyReply, error: unknown) {
+  if (error instanceof PasswordRejectedError) {
+    return reply
+      .code(400)
+      .send({ ...errorBody(400, error.message), details: [{ path: "password", message: error.message }] });
+  }
+  if (error instanceof AccountConflictError)
+    return reply.code(409).send({ ...errorBody(409, error.message), error: "Conflict" });
+  throw error;
+}
+
+const notFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, "No existe ese usuario."));
+
+/** The Usuarios screen's calls: administrators only. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const actorOf = (request: Parameters<typeof principalOf>[0]) => {
+    const { user } = principalOf(request);
+    return { id: user.id, username: user.username };
+  };
+
+  app.get("/users", { config: ADMINS, schema: { response: { 200: userAccountListSchema } } }, async () =>
+    (await listUsers(app.db)).map(toUserAccount),
+  );
+
+  app.post(
+    "/users",
+    { config: ADMINS, schema: { body: createUserRequestSchema, response: { 201: userAccountSchema, ...errors } } },
+    async (request, reply) => {
+      try {
+        const created = await createUser(app.db, request.body, actorOf(request), { ip: request.ip });
+        return reply.code(201).send(toUserAccount(created));
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.patch(
+    "/users/:id",
+    {
+      config: ADMINS,
+      schema: { params: idParams, body: updateUserRequestSchema, response: { 200: userAccountSchema, ...errors } },
+    },
+    async (request, reply) => {
+      try {
+        const updated = await changeUser(app.db, request.params.id, request.body, actorOf(request), request.ip);
+        return updated ? toUserAccount(updated) : notFound(reply);
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.post(
+    "/users/:id/password",
+    {
+      config: ADMINS,
+      schema: {
+        params: idParams,
+        body: setTemporaryPasswordRequestSchema,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const updated = await setTemporaryPassword(
+          app.db,
+          request.params.id,
+          request.body.password,
+          actorOf(request),
+          request.ip,
+        );
+        return updated ? reply.code(204).send() : notFound(reply);
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+};

@@ -1,0 +1,85 @@
+import type { CreateUserRequest, UpdateUserRequest } from "@app/shared";
+import { AUTH_MESSAGES } from "@app/shared/constants";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { recordAudit } from "../audit/repo.ts";
+import { hashPassword, passwordProblem } from "../auth/passwords.ts";
+import { PasswordRejectedError } from "../auth/service.ts";
+import { revokeUserSessions } from "../auth/sessions.ts";
+import { countOtherActiveAdmins, findUserById, insertUser, type UserRow, updateUser } from "./repo.ts";
+
+// Account management, shared by the Usuarios screen (routes.ts) and the terminal (cli/user.ts).
+
+export type Actor = { id: number; username: string } | undefined;
+
+/** A change refused for a reason a person can fix (409 on the API). */
+export class AccountConflictError extends Error {
+  override name = "AccountConflictError";
+}
+
+export type CreateOptions = {
+  ip?: string | undefined;
+  /** Default: when someone else chose the password (an administrator), the person replaces it. */
+  mustChangePassword?: boolean;
+};
+
+export async function createUser(db: Db, input: CreateUserRequest, actor: Actor, options: CreateOptions = {}) {
+  const problem = passwordProblem(input.password, input.username);
+  if (problem) throw new PasswordRejectedError(problem);
+  const created = await insertUser(db, {
+    username: input.username,
+    displayName: input.displayName,
+    email: input.email ?? null,
+    role: input.role,
+    passwordHash: await hashPassword(input.password),
+    mustChangePassword: options.mustChangePassword ?? actor !== undefined,
+  });
+  if (!created)
+    throw new AccountConflictError(`${AUTH_MESSAGES.usernameTaken} o ${AUTH_MESSAGES.emailTaken.toLowerCase()}`);
+  await recordAudit(db, {
+    action: "user_created",
+    actor,
+    target: created,
+    ip: options.ip,
+    details: { role: created.role },
+  });
+  return created;
+}
+
+export async function changeUser(db: Db, id: number, changes: UpdateUserRequest, actor: Actor, ip?: string) {
+  const current = await findUserById(db, id);
+  if (!current) return undefined;
+  const demoted = changes.role === "personal" && current.role === "administrador";
+  const disabled = changes.active === false && current.active;
+  if (actor?.id === id && (demoted || disabled)) throw new AccountConflictError(AUTH_MESSAGES.selfChange);
+  if ((demoted || disabled) && current.role === "administrador" && (await countOtherActiveAdmins(db, id)) === 0) {
+    throw new AccountConflictError(AUTH_MESSAGES.lastAdmin);
+  }
+  let updated: UserRow | undefined;
+  try {
+    updated = await updateUser(db, id, { ...changes, endSessions: disabled || demoted });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AccountConflictError(AUTH_MESSAGES.emailTaken);
+    throw error;
+  }
+  if (disabled) await revokeUserSessions(db, id, "disabled");
+  if (demoted) await revokeUserSessions(db, id, "role_changed");
+  await recordAudit(db, { action: "user_updated", actor, target: current, ip, details: { ...changes } });
+  return updated;
+}
+
+/** An administrator's temporary password: to be changed at next sign-in; every session ends. */
+export async function setTemporaryPassword(db: Db, id: number, password: string, actor: Actor, ip?: string) {
+  const current = await findUserById(db, id);
+  if (!current) return undefined;
+  const problem = passwordProblem(password, current.username);
+  if (problem) throw new PasswordRejectedError(problem);
+  const updated = await updateUser(db, id, {
+    passwordHash: await hashPassword(password),
+    mustChangePassword: actor?.id !== id,
+    endSessions: true,
+  });
+  await revokeUserSessions(db, id, "password_set");
+  await recordAudit(db, { action: "user_password_set", actor, target: current, ip });
+  return updated;
+}

@@ -1,0 +1,107 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
+import { prepareDatabase } from "../src/db/setup.ts";
+import { verifyPassword } from "../src/modules/auth/passwords.ts";
+import { ensureFirstAdmin } from "../src/modules/users/first-admin.ts";
+import { findUserByUsername } from "../src/modules/users/repo.ts";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "user-cli-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function cli(args: string[]) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/cli/user.ts", ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function withDatabase<T>(run: (db: Awaited<ReturnType<typeof prepareDatabase>>["db"]) => Promise<T>) {
+  const database = await prepareDatabase({ dataDir });
+  try {
+    return await run(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+describe("first administrator and `npm run user`", () => {
+  it("creates the first administrator on an empty database, with a generated password when none is set", async () => {
+    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: "jefa" });
+    const created = await withDatabase((db) => ensureFirstAdmin(db, config));
+    expect(created?.username).toBe("jefa");
+    expect(created?.generatedPassword).toMatch(/^[\w-]{20,}$/);
+    const user = await withDatabase((db) => findUserByUsername(db, "jefa"));
+    expect(user).toMatchObject({ role: "administrador", active: true, mustChangePassword: true });
+    expect(await verifyPassword(user?.passwordHash ?? "", created?.generatedPassword ?? "")).toBe(true);
+    // Only on an empty database.
+    expect(await withDatabase((db) => ensureFirstAdmin(db, config))).toBeUndefined();
+  });
+
+  it("adds, lists, disables, enables and resets accounts", async () => {
+    const add = await cli(["add", "pedro", "--name", "Pedro Andrade", "--email", "pedro@floraprotect.test"]);
+    expect(add.code, add.stderr).toBe(0);
+    const temporary = /Contraseña temporal: (\S+)/.exec(add.stdout)?.[1] ?? "";
+    expect(temporary.length).toBeGreaterThanOrEqual(15);
+
+    const list = await cli(["list"]);
+    expect(list.stdout).toMatch(/pedro\tPedro Andrade\tPersonal\tactiva/);
+    expect(list.stdout).toMatch(/jefa\t.*Administrador/);
+
+    expect((await cli(["disable", "pedro"])).code).toBe(0);
+    expect((await cli(["list"])).stdout).toMatch(/pedro\t.*desactivada/);
+    expect((await cli(["enable", "pedro"])).code).toBe(0);
+
+    const reset = await cli(["reset", "pedro", "--password", "una-clave-temporal-larga"]);
+    expect(reset.code).toBe(0);
+    const user = await withDatabase((db) => findUserByUsername(db, "pedro"));
+    expect(user?.mustChangePassword).toBe(true);
+    expect(await verifyPassword(user?.passwordHash ?? "", "una-clave-temporal-larga")).toBe(true);
+  });
+
+  it("explains mistakes in Spanish with exit code 2", async () => {
+    for (const [args, message] of [
+      [["add", "pedro", "--name", "Otro"], /ya existe/],
+      [["add", "con espacio", "--name", "X"], /letras minúsculas/],
+      [["add", "lucia", "--name", "Lucía", "--password", "password123"], /demasiado común/],
+      [["disable", "nadie"], /No existe la cuenta/],
+      [["volar"], /Orden desconocida/],
+      [[], /Uso: npm run user/],
+    ] as const) {
+      const result = await cli([...args]);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+  });
+
+  it("refuses to open the embedded database while another process has it open", async () => {
+    // This test process is alive: its pid in the lock file stands for a running server.
+    writeFileSync(path.join(dataDir, "owner.pid"), String(process.pid));
+    try {
+      const result = await cli(["list"]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/abierta por otro proceso/);
+    } finally {
+      rmSync(path.join(dataDir, "owner.pid"), { force: true });
+    }
+    // A lock left by a process that no longer exists (kill -9) is taken over.
+    writeFileSync(path.join(dataDir, "owner.pid"), "999999");
+    expect((await cli(["list"])).code).toBe(0);
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { AUTH_LIMITS, AUTH_MESSAGES as M, STAFF_ROLES } from "../auth-rules.ts";
+
+// Staff sign-in (spec sections 2, 4, 7), the session calls and password changes.
+
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+
+/** Who is signed in, as the browser needs it. */
+export const staffUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  role: staffRoleSchema,
+  /** Set after an administrator gives a temporary password: only changing it is allowed. */
+  mustChangePassword: z.boolean(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/** The login form's fields: both required (spec section 5), nothing else is judged in the browser. */
+export const loginFormSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, { error: M.usernameRequired })
+    .max(AUTH_LIMITS.username + 100),
+  password: z.string().min(1, { error: M.passwordRequired }).max(1024),
+  remember: z.boolean().default(false),
+});
+export type LoginFormInput = z.input<typeof loginFormSchema>;
+
+/** `POST /api/auth/login`: the spec's {username, password}, plus "Recordarme". */
+export const loginRequestSchema = z.strictObject({
+  username: z.string().trim().min(1, { error: M.usernameRequired }).max(256),
+  password: z.string().min(1, { error: M.passwordRequired }).max(1024),
+  remember: z.boolean().optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** What login and refresh answer: the spec's {accessToken, username, type} and more. */
+export const sessionResponseSchema = z.object({
+  accessToken: z.string(),
+  username: z.string(),
+  type: z.literal("Bearer"),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int(),
+  /** For API clients; the browser uses the HttpOnly cookie and ignores it. */
+  refreshToken: z.string(),
+  user: staffUserSchema,
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** `POST /api/auth/refresh-token` and `/logout`: empty for the browser (cookie), a token for API clients. */
+export const refreshRequestSchema = z.strictObject({ refreshToken: z.string().min(1).max(200).optional() }).nullish();
+
+/** A new password, judged the same everywhere: length here, the common-password list on the server. */
+export const newPasswordField = z
+  .string({ error: M.passwordTooShort })
+  .min(AUTH_LIMITS.passwordMin, { error: M.passwordTooShort })
+  .max(AUTH_LIMITS.passwordMax, { error: M.passwordTooLong });
+
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z.string().min(1, { error: M.passwordRequired }).max(1024),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ error: M.emailInvalid })),
+});
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  newPassword: newPasswordField,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { AUTH_LIMITS, AUTH_MESSAGES as M, USERNAME_PATTERN } from "../auth-rules.ts";
+import { newPasswordField, staffRoleSchema } from "./auth.ts";
+import { pagedSchema } from "./common.ts";
+
+// Staff accounts (the CRM's "Usuarios" screen, administrators only) and the audit log.
+
+export const userAccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  role: staffRoleSchema,
+  active: z.boolean(),
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type UserAccount = z.infer<typeof userAccountSchema>;
+export const userAccountListSchema = z.array(userAccountSchema);
+
+const usernameField = z.string().trim().toLowerCase().regex(USERNAME_PATTERN, { error: M.usernameFormat });
+const displayNameField = z
+  .string()
+  .trim()
+  .min(1, { error: M.displayNameRequired })
+  .max(AUTH_LIMITS.displayName)
+  .refine((text) => !/[\p{Cc}]/u.test(text), { error: M.displayNameRequired });
+const emailField = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ error: M.emailInvalid }));
+
+/** `POST /api/users`: the password given is temporary, to be changed at first sign-in. */
+export const createUserRequestSchema = z.strictObject({
+  username: usernameField,
+  displayName: displayNameField,
+  email: emailField.nullable().optional(),
+  role: staffRoleSchema,
+  password: newPasswordField,
+});
+export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
+
+/** `PATCH /api/users/:id`: any of these. */
+export const updateUserRequestSchema = z.strictObject({
+  displayName: displayNameField.optional(),
+  email: emailField.nullable().optional(),
+  role: staffRoleSchema.optional(),
+  active: z.boolean().optional(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+/** `POST /api/users/:id/password`: a temporary password the person must change at next sign-in. */
+export const setTemporaryPasswordRequestSchema = z.strictObject({ password: newPasswordField });
+
+export const AUDIT_ACTIONS = [
+  "login",
+  "login_failed",
+  "logout",
+  "refresh_token_reuse",
+  "password_changed",
+  "password_reset_requested",
+  "password_reset",
+  "user_created",
+  "user_updated",
+  "user_password_set",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** Who did it (null: nobody signed in, e.g. a failed sign-in). */
+  actorUsername: z.string().nullable(),
+  /** Whose account it concerns, when not the actor's. */
+  targetUsername: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditPageSchema = pagedSchema(auditEntrySchema);
+
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
