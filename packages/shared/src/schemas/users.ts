@@ -1,18 +1,13 @@
 import { z } from "zod";
 import { AUTH_LIMITS, AUTH_MESSAGES as M, USERNAME_PATTERN } from "../auth-rules.ts";
-import { newPasswordField, staffRoleSchema } from "./auth.ts";
+import { newPasswordField, staffRoleSchema, staffUserSchema } from "./auth.ts";
 import { pagedSchema } from "./common.ts";
 
 // Staff accounts (the CRM's "Usuarios" screen, administrators only) and the audit log.
 
-export const userAccountSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  displayName: z.string(),
-  email: z.string().nullable(),
-  role: staffRoleSchema,
+/** A staff account as administrators see it: the signed-in shape plus state and dates. */
+export const userAccountSchema = staffUserSchema.extend({
   active: z.boolean(),
-  mustChangePassword: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });
