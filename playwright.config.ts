@@ -1,13 +1,16 @@
 import { defineConfig } from "@playwright/test";
+import { SMTP_PORT } from "./e2e/helpers/mail";
 import { CHROME_PATH, CHROMIUM_ARGS } from "./scripts/chromium.mjs";
 
-// Browser tests of the public site. They drive Debian's Chromium (never a downloaded browser) against
-// the real server (`node scripts/start.mjs`: API + built site) with an in-memory database.
+// Browser tests of the public site and the CRM. They drive Debian's Chromium (never a downloaded
+// browser) against the real server (`node scripts/start.mjs`: API + built site) with an in-memory
+// database, and a real SMTP server started by e2e/global-setup.ts.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
@@ -37,14 +40,26 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
-    // Browser tests send many contact forms from one address: the production limit (5/min) is
-    // tested in the API tests; here it would only make the suite wait.
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: "memory://",
       LOG_LEVEL: "warn",
+      // Every test comes from one address: the per-IP limits (contact form, sign-in, refresh, password
+      // reset) are tested in the API tests; here they would only make the suite wait. The per-account
+      // sign-in limit keeps its default (5 failures / 15 min): e2e/staff-login.spec.ts meets it.
       CONTACT_RATE_LIMIT: "1000/min",
+      LOGIN_RATE_LIMIT: "1000/min",
+      REFRESH_RATE_LIMIT: "1000/min",
+      PASSWORD_RESET_RATE_LIMIT: "1000/min",
+      // The first administrator, which the CRM tests sign in with and create other accounts from.
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: "clave-de-pruebas-del-crm",
+      ADMIN_EMAIL: "admin@floraprotect.test",
+      // Emails go to the real SMTP server of e2e/global-setup.ts, promptly.
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      EMAIL_POLL_MS: "100",
+      EMAIL_RETRY_BASE_MS: "200",
     },
     stdout: "pipe",
     stderr: "pipe",

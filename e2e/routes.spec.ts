@@ -58,7 +58,8 @@ test.describe("redirects", () => {
         }).observe(document, { childList: true, subtree: true, characterData: true });
       });
       await page.goto(path);
-      await expect(page).toHaveURL(/\/login$/);
+      // The sign-in page knows where to bring the person back afterwards.
+      await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
       await waitForHydration(page);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("link", { name: "Dashboard" })).toHaveCount(0);

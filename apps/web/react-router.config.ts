@@ -17,5 +17,7 @@ export default {
     paths.terms,
     paths.privacy,
     paths.login,
+    paths.forgotPassword,
+    paths.resetPassword,
   ],
 } satisfies Config;

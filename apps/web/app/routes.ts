@@ -12,7 +12,19 @@ export default [
     route("terminos", "routes/terms.tsx"),
     route("privacidad", "routes/privacy.tsx"),
   ]),
-  route("login", "routes/login.tsx"),
-  route("crm/*", "routes/crm-guard.tsx"),
+  // The staff's sign-in pages: prerendered, and never importing the CRM's code.
+  layout("routes/auth-layout.tsx", [
+    route("login", "routes/login.tsx"),
+    route("recuperar-contrasena", "routes/forgot-password.tsx"),
+    route("restablecer-contrasena", "routes/reset-password.tsx"),
+  ]),
+  // The CRM: client-rendered behind the session guard of crm-layout's loader.
+  route("crm", "routes/crm-layout.tsx", [
+    index("routes/crm-dashboard.tsx"),
+    route("mensajes", "routes/crm-messages.tsx"),
+    route("usuarios", "routes/crm-users.tsx"),
+    route("auditoria", "routes/crm-audit.tsx"),
+    route("cambiar-contrasena", "routes/crm-change-password.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,8 @@
 // The one way the browser talks to the API: JSON in and out, and one error type carrying what the
-// API said (its Spanish message, field details, Retry-After). Staff authentication joins it later.
+// API said (its Spanish message, field details, Retry-After). `apiRequest` is for public calls;
+// `authRequest` is for every CRM call: it adds the staff access token, refreshes it once on 401 and
+// ends the session when the server no longer accepts it (spec section 4, docs/decisions/014).
+import { CSRF_HEADER } from "@app/shared/constants";
 
 export type FieldProblem = { path: string; message: string };
 
@@ -11,6 +14,8 @@ export class ApiError extends Error {
     readonly details: FieldProblem[] = [],
     /** Seconds the server asked to wait (429, 503), if it said. */
     readonly retryAfterSeconds?: number,
+    /** The API's short error name (`error`), e.g. "Password Change Required". */
+    readonly code = "",
   ) {
     super(message);
     this.name = "ApiError";
@@ -27,9 +32,16 @@ export type ApiRequest = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * A call authenticated by the refresh cookie (refresh, logout): it sends the CSRF header, which a
+   * cross-site form cannot send (docs/decisions/014).
+   */
+  cookieAuth?: boolean;
 };
 
 const API_BASE = "/api";
+/** What the API answers while a temporary password has not been changed yet. */
+export const PASSWORD_CHANGE_REQUIRED = "Password Change Required";
 
 function retryAfterOf(response: Response) {
   const value = Number(response.headers.get("retry-after"));
@@ -37,7 +49,10 @@ function retryAfterOf(response: Response) {
 }
 
 /** Calls `path` under /api and returns its JSON, or throws an ApiError. */
-export async function apiRequest<T>(path: string, { method = "GET", body, headers, signal }: ApiRequest = {}) {
+export async function apiRequest<T>(
+  path: string,
+  { method = "GET", body, headers, signal, cookieAuth = false }: ApiRequest = {},
+) {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
@@ -45,9 +60,12 @@ export async function apiRequest<T>(path: string, { method = "GET", body, header
       headers: {
         accept: "application/json",
         ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(cookieAuth ? { [CSRF_HEADER]: "1" } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
+      // Same origin only: the refresh cookie (Path=/api/auth) is stored from login and sent to refresh.
+      credentials: "same-origin",
       signal,
     });
   } catch (error) {
@@ -62,13 +80,78 @@ export async function apiRequest<T>(path: string, { method = "GET", body, header
     json = undefined;
   }
   if (!response.ok) {
-    const problem = (json ?? {}) as { message?: unknown; details?: unknown };
+    const problem = (json ?? {}) as { message?: unknown; details?: unknown; error?: unknown };
     throw new ApiError(
       response.status,
       typeof problem.message === "string" ? problem.message : "",
       Array.isArray(problem.details) ? (problem.details as FieldProblem[]) : [],
       retryAfterOf(response),
+      typeof problem.error === "string" ? problem.error : "",
     );
   }
   return json as T;
+}
+
+/** What the signed-in session offers the client; the auth feature provides it (connectSession). */
+export type SessionBridge = {
+  /** The access token held in memory, if any. */
+  accessToken: () => string | undefined;
+  /** Gets a new access token through the refresh cookie (one shared call); false: the session is over. */
+  refresh: () => Promise<boolean>;
+  /** After a 403: asks the server whether the session itself is still valid (a role 403 leaves it). */
+  isStillValid: () => Promise<boolean>;
+  /** The server no longer accepts the session: forget it; the CRM then sends the person to sign in. */
+  expire: () => void;
+  /** The account holds a temporary password: the CRM shows the password change. */
+  requirePasswordChange: () => void;
+};
+
+let session: SessionBridge | undefined;
+
+/** Called once by the auth feature's session store. */
+export function connectSession(bridge: SessionBridge) {
+  session = bridge;
+}
+
+const isApiError = (error: unknown, status: number): error is ApiError =>
+  error instanceof ApiError && error.status === status;
+
+/**
+ * A CRM call: the access token goes in `Authorization`. On 401 the token is refreshed once and the
+ * call retried; a final 401, or a 403 that the server confirms means the session is gone, ends the
+ * session. Any other error is thrown for the screen to explain.
+ */
+export async function authRequest<T>(path: string, options: ApiRequest = {}): Promise<T> {
+  const bridge = session;
+  if (!bridge) throw new ApiError(401, "");
+  const send = () => {
+    const token = bridge.accessToken();
+    return apiRequest<T>(path, {
+      ...options,
+      headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  };
+  try {
+    return await send();
+  } catch (error) {
+    if (!isApiError(error, 401)) throw await settleForbidden(bridge, error);
+  }
+  if (!(await bridge.refresh())) {
+    bridge.expire();
+    throw new ApiError(401, "");
+  }
+  try {
+    return await send();
+  } catch (error) {
+    if (isApiError(error, 401)) bridge.expire();
+    throw await settleForbidden(bridge, error);
+  }
+}
+
+/** Decides what a 403 means before it reaches the screen; returns the error to throw. */
+async function settleForbidden(bridge: SessionBridge, error: unknown) {
+  if (!isApiError(error, 403)) return error;
+  if (error.code === PASSWORD_CHANGE_REQUIRED) bridge.requirePasswordChange();
+  else if (!(await bridge.isStillValid())) bridge.expire();
+  return error;
 }

@@ -11,6 +11,13 @@ export const paths = {
   terms: "/terminos",
   privacy: "/privacidad",
   login: "/login",
+  /** The sign-in page that sends the person back to a CRM page afterwards. */
+  loginThenReturnTo: (crmPath: string) => `/login?redirectTo=${encodeURIComponent(crmPath)}`,
+  forgotPassword: "/recuperar-contrasena",
+  resetPassword: "/restablecer-contrasena",
   crm: "/crm",
   crmMessages: "/crm/mensajes",
+  crmUsers: "/crm/usuarios",
+  crmAudit: "/crm/auditoria",
+  crmChangePassword: "/crm/cambiar-contrasena",
 } as const;

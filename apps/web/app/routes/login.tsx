@@ -1,7 +1,4 @@
-import { Link } from "react-router";
-import { buttonStyles } from "~/components/ui/button-styles";
-import { site } from "~/content/site";
-import { BrandMark } from "~/features/layout/brand-mark";
+import { LoginForm } from "~/features/auth/login-form";
 import { pageMeta } from "~/features/seo/page-meta";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/login";
@@ -13,22 +10,13 @@ export const meta: Route.MetaFunction = () =>
     path: paths.login,
   });
 
-// Staff sign-in arrives with its own issue; until then the page says so plainly.
+// Prerendered like the public pages; it never imports the CRM's code (quality.md).
 export default function Login() {
   return (
-    <main className="grid min-h-screen place-items-center bg-gradient-to-br from-leaf-950 to-leaf-700 p-4">
-      <div className="w-full max-w-md rounded-3xl bg-white p-8 text-center shadow-xl">
-        <div className="flex justify-center">
-          <BrandMark />
-        </div>
-        <h1 className="mt-4 font-bold text-2xl text-leaf-900">Acceso del personal</h1>
-        <p className="mt-3 text-stone-700">
-          El acceso al CRM de {site.name} estará disponible en esta página para el personal autorizado.
-        </p>
-        <Link to={paths.home} className={`${buttonStyles.secondary} mt-6`}>
-          Volver al inicio
-        </Link>
-      </div>
-    </main>
+    <>
+      <h1 className="mt-4 mb-1 text-center font-bold text-2xl text-leaf-900">Acceso del personal</h1>
+      <p className="mb-6 text-center text-stone-600">Inicia sesión para entrar al CRM.</p>
+      <LoginForm />
+    </>
   );
 }

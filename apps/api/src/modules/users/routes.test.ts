@@ -45,6 +45,7 @@ describe.each(engines)("staff accounts (Usuarios) on %s", (engine) => {
       password: "temporal-de-otra-2026",
     });
     expect(taken.statusCode).toBe(409);
+    expect(taken.json().details).toEqual([{ path: "username", message: "Ese nombre de usuario ya existe" }]);
     const sameEmail = await call("POST", "/api/users", {
       username: "segunda",
       displayName: "Otra",
@@ -53,6 +54,7 @@ describe.each(engines)("staff accounts (Usuarios) on %s", (engine) => {
       password: "temporal-de-otra-2026",
     });
     expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().details[0].path).toBe("email");
     const bad = await call("POST", "/api/users", {
       username: "a b",
       displayName: "",

@@ -25,8 +25,12 @@ function refuse(reply: FastifyReply, error: unknown) {
       .code(400)
       .send({ ...errorBody(400, error.message), details: [{ path: "password", message: error.message }] });
   }
-  if (error instanceof AccountConflictError)
-    return reply.code(409).send({ ...errorBody(409, error.message), error: "Conflict" });
+  if (error instanceof AccountConflictError) {
+    const details = error.field ? [{ path: error.field, message: error.message }] : undefined;
+    return reply
+      .code(409)
+      .send({ ...errorBody(409, error.message), error: "Conflict", ...(details ? { details } : {}) });
+  }
   throw error;
 }
 

@@ -6,7 +6,14 @@ import { recordAudit } from "../audit/repo.ts";
 import { hashPassword, passwordProblem } from "../auth/passwords.ts";
 import { PasswordRejectedError } from "../auth/service.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
-import { countOtherActiveAdmins, findUserById, insertUser, type UserRow, updateUser } from "./repo.ts";
+import {
+  countOtherActiveAdmins,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  type UserRow,
+  updateUser,
+} from "./repo.ts";
 
 // Account management, shared by the Usuarios screen (routes.ts) and the terminal (cli/user.ts).
 
@@ -15,6 +22,13 @@ export type Actor = { id: number; username: string } | undefined;
 /** A change refused for a reason a person can fix (409 on the API). */
 export class AccountConflictError extends Error {
   override name = "AccountConflictError";
+  constructor(
+    message: string,
+    /** The field the person must change, when one is to blame. */
+    readonly field?: "username" | "email",
+  ) {
+    super(message);
+  }
 }
 
 export type CreateOptions = {
@@ -34,8 +48,13 @@ export async function createUser(db: Db, input: CreateUserRequest, actor: Actor,
     passwordHash: await hashPassword(input.password),
     mustChangePassword: options.mustChangePassword ?? actor !== undefined,
   });
-  if (!created)
-    throw new AccountConflictError(`${AUTH_MESSAGES.usernameTaken} o ${AUTH_MESSAGES.emailTaken.toLowerCase()}`);
+  if (!created) {
+    // Say which one, so the form can show it under its field.
+    const takenName = await findUserByUsername(db, input.username);
+    throw takenName || !input.email
+      ? new AccountConflictError(AUTH_MESSAGES.usernameTaken, "username")
+      : new AccountConflictError(AUTH_MESSAGES.emailTaken, "email");
+  }
   await recordAudit(db, {
     action: "user_created",
     actor,
@@ -59,7 +78,7 @@ export async function changeUser(db: Db, id: number, changes: UpdateUserRequest,
   try {
     updated = await updateUser(db, id, { ...changes, endSessions: disabled || demoted });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AccountConflictError(AUTH_MESSAGES.emailTaken);
+    if (isUniqueViolation(error)) throw new AccountConflictError(AUTH_MESSAGES.emailTaken, "email");
     throw error;
   }
   if (disabled) await revokeUserSessions(db, id, "disabled");

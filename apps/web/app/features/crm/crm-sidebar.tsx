@@ -1,0 +1,97 @@
+import type { StaffUser } from "@app/shared";
+import { ROLE_LABELS } from "@app/shared/constants";
+import { KeyRound, LayoutDashboard, LoaderCircle, LogOut, MessageSquare, ScrollText, Users } from "lucide-react";
+import { type ComponentType, useState } from "react";
+import { Link, NavLink } from "react-router";
+import { paths } from "~/lib/paths";
+import { initialsOf } from "./initials";
+
+type NavItem = { to: string; label: string; icon: ComponentType<{ className?: string }>; adminOnly?: boolean };
+
+const NAV_ITEMS: NavItem[] = [
+  { to: paths.crm, label: "Dashboard", icon: LayoutDashboard },
+  { to: paths.crmMessages, label: "Mensajes", icon: MessageSquare },
+  { to: paths.crmUsers, label: "Usuarios", icon: Users, adminOnly: true },
+  { to: paths.crmAudit, label: "Auditoría", icon: ScrollText, adminOnly: true },
+];
+
+const itemStyles = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center gap-3 rounded-xl px-3 font-medium transition-colors ${
+    isActive ? "bg-white text-leaf-950" : "text-leaf-50 hover:bg-white/10"
+  }`;
+
+export type CrmSidebarProps = {
+  user: StaffUser;
+  onSignOut: () => Promise<void>;
+  /** A link was followed: on a narrow screen the sidebar gets out of the way. */
+  onNavigate: () => void;
+};
+
+/**
+ * The CRM's sidebar (spec section 2): navigation, the signed-in person (initials, name, role),
+ * "Cerrar sesión" and the version label. Administrators also see Usuarios and Auditoría.
+ */
+export function CrmSidebar({ user, onSignOut, onNavigate }: CrmSidebarProps) {
+  const [signingOut, setSigningOut] = useState(false);
+  const isAdmin = user.role === "administrador";
+  // With a temporary password only the password change is open: no navigation to offer.
+  const items = user.mustChangePassword ? [] : NAV_ITEMS.filter((item) => isAdmin || !item.adminOnly);
+
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      {items.length > 0 && (
+        <nav aria-label="CRM">
+          <ul className="grid gap-1">
+            {items.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink to={to} end={to === paths.crm} className={itemStyles} onClick={onNavigate}>
+                  <Icon className="size-5 shrink-0" aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <div className="mt-auto grid gap-3 border-white/15 border-t pt-4">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="grid size-11 shrink-0 place-items-center rounded-full bg-petal-100 font-bold text-petal-700"
+          >
+            {initialsOf(user.displayName, user.username)}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-white">{user.displayName}</p>
+            <p className="text-leaf-100 text-sm">{ROLE_LABELS[user.role]}</p>
+          </div>
+        </div>
+        <Link
+          to={paths.crmChangePassword}
+          onClick={onNavigate}
+          className="flex min-h-11 items-center gap-3 rounded-xl px-3 text-leaf-50 text-sm hover:bg-white/10"
+        >
+          <KeyRound className="size-4 shrink-0" aria-hidden="true" />
+          Cambiar contraseña
+        </Link>
+        <button
+          type="button"
+          disabled={signingOut}
+          onClick={async () => {
+            setSigningOut(true);
+            await onSignOut();
+          }}
+          className="flex min-h-11 items-center gap-3 rounded-xl px-3 font-semibold text-white ring-1 ring-white/30 hover:bg-white/10 disabled:opacity-60"
+        >
+          {signingOut ? (
+            <LoaderCircle className="size-4 shrink-0 animate-spin" aria-hidden="true" />
+          ) : (
+            <LogOut className="size-4 shrink-0" aria-hidden="true" />
+          )}
+          Cerrar sesión
+        </button>
+        <p className="text-center text-leaf-200 text-xs">CRM v1.0</p>
+      </div>
+    </div>
+  );
+}

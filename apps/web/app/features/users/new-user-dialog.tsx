@@ -1,0 +1,141 @@
+import "~/lib/zod-browser";
+import type { UserAccount } from "@app/shared";
+import { AUTH_MESSAGES } from "@app/shared/constants";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { Dialog } from "~/components/ui/dialog";
+import { Field, inputStyles } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { TextField } from "~/components/ui/text-field";
+import { errorMessage, fieldProblems } from "~/lib/error-message";
+import { RoleOptions } from "./role-options";
+import {
+  type NewUserFormInput,
+  type NewUserFormValues,
+  newUserFormSchema,
+  TEMPORARY_PASSWORD_HINT,
+  toCreateUserRequest,
+} from "./user-form-schemas";
+import { createUser } from "./users-api";
+
+const EMPTY: NewUserFormInput = { username: "", displayName: "", email: "", role: "personal", password: "" };
+const FIELDS = ["username", "displayName", "email", "role", "password"] as const;
+
+/** Server refusals that belong under one field rather than above the form. */
+const FIELD_OF_MESSAGE: Record<string, (typeof FIELDS)[number]> = {
+  [AUTH_MESSAGES.usernameTaken]: "username",
+  [AUTH_MESSAGES.emailTaken]: "email",
+};
+
+export type NewUserDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (account: UserAccount) => void;
+};
+
+export function NewUserDialog({ open, onClose, onCreated }: NewUserDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} labelledBy="nuevo-usuario-titulo" className="max-w-lg">
+      <NewUserForm onClose={onClose} onCreated={onCreated} />
+    </Dialog>
+  );
+}
+
+/** Mounted each time the dialog opens, so it always starts empty. */
+function NewUserForm({ onClose, onCreated }: Omit<NewUserDialogProps, "open">) {
+  const { register, handleSubmit, formState, setError } = useForm<NewUserFormInput, unknown, NewUserFormValues>({
+    resolver: zodResolver(newUserFormSchema),
+    mode: "onTouched",
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = formState;
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onValid = async (values: NewUserFormValues) => {
+    setProblem(null);
+    try {
+      onCreated(await createUser(toCreateUserRequest(values)));
+    } catch (error) {
+      const onFields = fieldProblems(error, FIELDS);
+      for (const { field, message } of onFields) setError(field, { message });
+      const message = errorMessage(error);
+      const field = FIELD_OF_MESSAGE[message];
+      if (field) setError(field, { message });
+      else if (onFields.length === 0) setProblem(message);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid)}
+      aria-busy={isSubmitting}
+      className="flex max-h-[90svh] flex-col gap-4"
+    >
+      <h2 id="nuevo-usuario-titulo" className="px-6 pt-6 font-bold text-leaf-900 text-xl">
+        Nuevo usuario
+      </h2>
+      {/* The fields scroll on a short screen; the title and buttons stay in view. */}
+      <div className="grid min-h-0 flex-1 gap-3 overflow-y-auto px-6 pt-1">
+        {problem && (
+          <Notice tone="problem">
+            <p>{problem}</p>
+          </Notice>
+        )}
+        <TextField
+          id="new-user-username"
+          label="Usuario"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="Letras minúsculas, dígitos, punto, guion o guion bajo (3 a 64)."
+          error={errors.username?.message}
+          {...register("username")}
+        />
+        <TextField
+          id="new-user-display-name"
+          label="Nombre"
+          autoComplete="off"
+          error={errors.displayName?.message}
+          {...register("displayName")}
+        />
+        <TextField
+          id="new-user-email"
+          label="Correo electrónico"
+          type="email"
+          autoComplete="off"
+          optional
+          hint="Para recuperar la contraseña por correo."
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <Field id="new-user-role" label="Rol" error={errors.role?.message}>
+          <select id="new-user-role" className={inputStyles(Boolean(errors.role))} {...register("role")}>
+            <RoleOptions />
+          </select>
+        </Field>
+        <TextField
+          id="new-user-password"
+          label="Contraseña temporal"
+          type="password"
+          autoComplete="new-password"
+          hint={TEMPORARY_PASSWORD_HINT}
+          error={errors.password?.message}
+          {...register("password")}
+        />
+      </div>
+      <div className="flex flex-wrap justify-end gap-3 px-6 pb-6">
+        <button type="button" onClick={onClose} className={`${buttonStyles.secondary} min-h-11`}>
+          Cancelar
+        </button>
+        <button type="submit" disabled={isSubmitting} className={`${buttonStyles.primary} min-h-11`}>
+          {isSubmitting && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+          Crear usuario
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import "~/lib/zod-browser";
+import { createUserRequestSchema, setTemporaryPasswordRequestSchema } from "@app/shared";
+import { AUTH_MESSAGES } from "@app/shared/constants";
+import { z } from "zod";
+
+// The shared request schemas, shaped for forms: an empty email field means "no email".
+
+const emailFormat = z.email();
+
+export const newUserFormSchema = createUserRequestSchema.extend({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine((text) => text === "" || emailFormat.safeParse(text).success, { error: AUTH_MESSAGES.emailInvalid }),
+});
+export type NewUserFormInput = z.input<typeof newUserFormSchema>;
+export type NewUserFormValues = z.output<typeof newUserFormSchema>;
+
+export const toCreateUserRequest = ({ email, ...rest }: NewUserFormValues) => ({ ...rest, email: email || null });
+
+export const temporaryPasswordFormSchema = setTemporaryPasswordRequestSchema;
+export type TemporaryPasswordFormValues = z.infer<typeof temporaryPasswordFormSchema>;
+
+/** What the person who receives a temporary password is told, and the admin who sets it. */
+export const TEMPORARY_PASSWORD_HINT =
+  "Mínimo 8 caracteres. Compártela por un medio seguro: la persona deberá cambiarla al iniciar sesión.";

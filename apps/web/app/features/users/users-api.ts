@@ -1,0 +1,15 @@
+import type { CreateUserRequest, UpdateUserRequest, UserAccount } from "@app/shared";
+import { authRequest } from "~/lib/api-client";
+
+// The administrators' account calls (docs/decisions/014); the API answers 403 to anyone else.
+
+export const listUsers = () => authRequest<UserAccount[]>("/users");
+
+export const createUser = (body: CreateUserRequest) => authRequest<UserAccount>("/users", { method: "POST", body });
+
+export const updateUser = (id: number, body: UpdateUserRequest) =>
+  authRequest<UserAccount>(`/users/${id}`, { method: "PATCH", body });
+
+/** The person must change it at next sign-in; their open sessions end now. */
+export const setTemporaryPassword = (id: number, password: string) =>
+  authRequest<void>(`/users/${id}/password`, { method: "POST", body: { password } });

@@ -1,0 +1,100 @@
+import type { UserAccount } from "@app/shared";
+import { ROLE_LABELS, type StaffRole } from "@app/shared/constants";
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { Notice } from "~/components/ui/notice";
+import { errorMessage } from "~/lib/error-message";
+import { NewUserDialog } from "./new-user-dialog";
+import { TemporaryPasswordDialog } from "./temporary-password-dialog";
+import { updateUser } from "./users-api";
+import { UsersTable } from "./users-table";
+
+export type UsersScreenProps = {
+  accounts: UserAccount[];
+  currentUserId: number;
+  /** Loads the list again after a change. */
+  onChanged: () => Promise<void> | void;
+};
+
+type Outcome = { tone: "success" | "problem"; text: string } | null;
+
+/** The "Usuarios" screen of issue 4: list, create, change role, disable, temporary password. */
+export function UsersScreen({ accounts, currentUserId, onChanged }: UsersScreenProps) {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [creating, setCreating] = useState(false);
+  const [passwordFor, setPasswordFor] = useState<UserAccount | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  const update = async (account: UserAccount, change: Parameters<typeof updateUser>[1], done: string) => {
+    setBusyId(account.id);
+    setOutcome(null);
+    try {
+      await updateUser(account.id, change);
+      await onChanged();
+      setOutcome({ tone: "success", text: done });
+    } catch (error) {
+      setOutcome({ tone: "problem", text: errorMessage(error) });
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      <div>
+        <button type="button" onClick={() => setCreating(true)} className={`${buttonStyles.primary} min-h-11`}>
+          <UserPlus className="size-4" aria-hidden="true" />
+          Nuevo usuario
+        </button>
+      </div>
+      {outcome && (
+        <Notice tone={outcome.tone}>
+          <p>{outcome.text}</p>
+        </Notice>
+      )}
+      <UsersTable
+        accounts={accounts}
+        currentUserId={currentUserId}
+        busyId={busyId}
+        onRoleChange={(account, role: StaffRole) =>
+          update(account, { role }, `${account.username} ahora tiene el rol ${ROLE_LABELS[role]}.`)
+        }
+        onActiveChange={(account, active) =>
+          update(
+            account,
+            { active },
+            active
+              ? `La cuenta ${account.username} está activa.`
+              : `La cuenta ${account.username} está desactivada y sus sesiones se cerraron.`,
+          )
+        }
+        onTemporaryPassword={setPasswordFor}
+      />
+      <NewUserDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={async (account) => {
+          setCreating(false);
+          await onChanged();
+          setOutcome({
+            tone: "success",
+            text: `Se creó la cuenta ${account.username}. Deberá cambiar la contraseña temporal al iniciar sesión.`,
+          });
+        }}
+      />
+      <TemporaryPasswordDialog
+        account={passwordFor}
+        onClose={() => setPasswordFor(null)}
+        onSaved={async (account) => {
+          setPasswordFor(null);
+          await onChanged();
+          setOutcome({
+            tone: "success",
+            text: `Se guardó una contraseña temporal para ${account.username}. Deberá cambiarla al iniciar sesión.`,
+          });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import type { UserAccount } from "@app/shared";
+import type { StaffRole } from "@app/shared/constants";
+import { formatDateTime } from "~/lib/format-date";
+import { RoleOptions } from "./role-options";
+
+export type UsersTableProps = {
+  accounts: UserAccount[];
+  /** The signed-in administrator: their own role and state cannot be changed from here. */
+  currentUserId: number;
+  /** Id of the account being saved: its controls wait. */
+  busyId: number | null;
+  onRoleChange: (account: UserAccount, role: StaffRole) => void;
+  onActiveChange: (account: UserAccount, active: boolean) => void;
+  onTemporaryPassword: (account: UserAccount) => void;
+};
+
+const cell = "px-3 py-2 align-middle";
+const actionStyles =
+  "inline-flex min-h-11 items-center rounded-xl px-3 font-semibold text-leaf-800 text-sm ring-1 ring-leaf-200 hover:bg-leaf-50 disabled:cursor-not-allowed disabled:opacity-50";
+
+function StateBadges({ account }: { account: UserAccount }) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      <span
+        className={`rounded-full px-2 py-0.5 font-semibold text-xs ${
+          account.active ? "bg-leaf-100 text-leaf-900" : "bg-stone-200 text-stone-800"
+        }`}
+      >
+        {account.active ? "Activo" : "Inactivo"}
+      </span>
+      {account.mustChangePassword && (
+        <span className="rounded-full bg-petal-100 px-2 py-0.5 font-semibold text-petal-700 text-xs">
+          Debe cambiar la contraseña
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The staff accounts: usuario, nombre, correo, rol, estado, último acceso, and what can be done. */
+export function UsersTable({
+  accounts,
+  currentUserId,
+  busyId,
+  onRoleChange,
+  onActiveChange,
+  onTemporaryPassword,
+}: UsersTableProps) {
+  return (
+    // A wide table scrolls sideways on a phone: the region is named and reachable with the keyboard.
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (axe scrollable-region-focusable)
+      tabIndex={0}
+      aria-labelledby="usuarios-tabla"
+      className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200"
+    >
+      <table className="w-full min-w-[56rem] text-left text-sm">
+        <caption id="usuarios-tabla" className="sr-only">
+          Cuentas del personal
+        </caption>
+        <thead className="bg-leaf-50 text-leaf-900">
+          <tr>
+            {["Usuario", "Nombre", "Correo", "Rol", "Estado", "Último acceso", "Acciones"].map((title) => (
+              <th key={title} scope="col" className={`${cell} py-3 font-semibold`}>
+                {title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-200">
+          {accounts.map((account) => {
+            const self = account.id === currentUserId;
+            const busy = busyId === account.id;
+            return (
+              <tr key={account.id}>
+                <th scope="row" className={`${cell} font-semibold text-leaf-900`}>
+                  {account.username}
+                  {self && <span className="ml-1 font-normal text-stone-600">(tú)</span>}
+                </th>
+                <td className={cell}>{account.displayName}</td>
+                <td className={`${cell} break-all`}>{account.email ?? "—"}</td>
+                <td className={cell}>
+                  <select
+                    aria-label={`Rol de ${account.username}`}
+                    value={account.role}
+                    disabled={self || busy}
+                    onChange={(event) => onRoleChange(account, event.target.value as StaffRole)}
+                    className="min-h-11 rounded-xl bg-white px-2 ring-1 ring-stone-300 disabled:bg-stone-100"
+                  >
+                    <RoleOptions />
+                  </select>
+                </td>
+                <td className={cell}>
+                  <StateBadges account={account} />
+                </td>
+                <td className={`${cell} whitespace-nowrap`}>
+                  {account.lastLoginAt ? formatDateTime(account.lastLoginAt) : "Nunca"}
+                </td>
+                <td className={cell}>
+                  <div className="flex flex-wrap gap-2">
+                    <button
+                      type="button"
+                      disabled={self || busy}
+                      onClick={() => onActiveChange(account, !account.active)}
+                      className={actionStyles}
+                    >
+                      {account.active ? "Desactivar" : "Activar"}
+                      <span className="sr-only"> {account.username}</span>
+                    </button>
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => onTemporaryPassword(account)}
+                      className={actionStyles}
+                    >
+                      Contraseña temporal<span className="sr-only"> de {account.username}</span>
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

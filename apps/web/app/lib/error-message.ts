@@ -1,0 +1,32 @@
+import { AUTH_MESSAGES } from "@app/shared/constants";
+import { ApiError } from "./api-client";
+
+/** "en 40 segundos", "en 1 minuto", "en 15 minutos". */
+export function waitPhrase(seconds: number) {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return `en ${whole} ${whole === 1 ? "segundo" : "segundos"}`;
+  const minutes = Math.ceil(whole / 60);
+  return `en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;
+}
+
+/** The sentence a person reads for a failed call: the server's Spanish message when it gave one. */
+export function errorMessage(error: unknown) {
+  if (!(error instanceof ApiError)) return AUTH_MESSAGES.unknown;
+  if (error.status === 0) return AUTH_MESSAGES.noConnection;
+  if (error.message) return error.message;
+  if (error.status === 429 && error.retryAfterSeconds) {
+    return `Demasiados intentos. Intenta nuevamente ${waitPhrase(error.retryAfterSeconds)}.`;
+  }
+  return AUTH_MESSAGES.unknown;
+}
+
+/** The 400's field problems for the fields a form has, to show each under its field. */
+export function fieldProblems<F extends string>(error: unknown, fields: readonly F[]) {
+  const problems: { field: F; message: string }[] = [];
+  if (!(error instanceof ApiError) || error.status !== 400) return problems;
+  for (const { path, message } of error.details) {
+    const field = fields.find((name) => path === name || path.endsWith(`.${name}`));
+    if (field && !problems.some((problem) => problem.field === field)) problems.push({ field, message });
+  }
+  return problems;
+}

@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect } from "@playwright/test";
+
+// The browser tests' mail server (global-setup.ts) writes each email it receives as a JSON file
+// here; tests read them like a mailbox.
+
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
+export const MAIL_DIR = fileURLToPath(new URL("../.tmp/mail", import.meta.url));
+
+export type ReceivedMail = { to: string[]; subject: string; text: string; html: string };
+
+function readMailbox(): ReceivedMail[] {
+  let names: string[];
+  try {
+    names = readdirSync(MAIL_DIR).filter((name) => name.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  return names.sort().map((name) => JSON.parse(readFileSync(path.join(MAIL_DIR, name), "utf8")) as ReceivedMail);
+}
+
+/** Waits for the emails to `address` (through the real SMTP server) and returns them, oldest first. */
+export async function waitForMailTo(address: string, count = 1, timeout = 15_000) {
+  const wanted = address.toLowerCase();
+  const mine = () => readMailbox().filter((mail) => mail.to.some((to) => to.toLowerCase() === wanted));
+  await expect
+    .poll(() => mine().length, { timeout, message: `${count} email(s) to ${address}` })
+    .toBeGreaterThanOrEqual(count);
+  return mine();
+}

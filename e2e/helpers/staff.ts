@@ -1,0 +1,153 @@
+import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
+import type { PageProblems } from "../fixtures";
+import { isMobile, visit } from "./site";
+
+// Staff accounts and sign-in for the CRM's browser tests. All tests share one server and one
+// database: each test makes its own accounts, with names no other test (or project) uses.
+
+/** The first administrator, from the test server's ADMIN_* settings (playwright.config.ts). */
+export const ADMIN = { username: "admin", password: "clave-de-pruebas-del-crm", email: "admin@floraprotect.test" };
+
+export type StaffAccount = {
+  id: number;
+  username: string;
+  displayName: string;
+  email: string;
+  role: "administrador" | "personal";
+  password: string;
+};
+
+type Session = { accessToken: string; user: { id: number; mustChangePassword: boolean } };
+
+let sequence = 0;
+
+/** A username no other test uses: the test's project, worker and a counter (3 to 64 characters). */
+export function uniqueUsername(testInfo: TestInfo, prefix: string) {
+  sequence += 1;
+  const project = testInfo.project.name.slice(0, 1);
+  return `${prefix}.${project}${testInfo.workerIndex}.${Date.now().toString(36)}${sequence}`.toLowerCase();
+}
+
+/** `POST /api/auth/login` from the test itself; returns the session body. */
+export async function apiLogin(request: APIRequestContext, username: string, password: string) {
+  const response = await request.post("/api/auth/login", { data: { username, password } });
+  expect(response.status(), `API sign-in of ${username}`).toBe(200);
+  return (await response.json()) as Session;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The administrator's access token, for setting up accounts through the API. */
+export async function adminToken(request: APIRequestContext) {
+  return (await apiLogin(request, ADMIN.username, ADMIN.password)).accessToken;
+}
+
+export type NewStaff = {
+  role?: StaffAccount["role"];
+  /** Keep the temporary password the administrator gave (the person must change it first). */
+  temporary?: boolean;
+};
+
+/**
+ * Creates an account through the API as the administrator would, then (unless `temporary`) lets
+ * its owner replace the temporary password, so the account can sign in straight to the CRM.
+ */
+export async function createStaff(request: APIRequestContext, testInfo: TestInfo, options: NewStaff = {}) {
+  const { role = "personal", temporary = false } = options;
+  const username = uniqueUsername(testInfo, role === "administrador" ? "adm" : "per");
+  const email = `${username}@floraprotect.test`;
+  const displayName = role === "administrador" ? "Ana Administradora" : "Pedro Personal";
+  const temporaryPassword = "Temporal-de-prueba-2026";
+  const created = await request.post("/api/users", {
+    headers: bearer(await adminToken(request)),
+    data: { username, displayName, email, role, password: temporaryPassword },
+  });
+  expect(created.status(), `create ${username}`).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const account: StaffAccount = { id, username, displayName, email, role, password: temporaryPassword };
+  if (temporary) return account;
+
+  const finalPassword = "Rosas-rojas-en-el-valle-2026";
+  const session = await apiLogin(request, username, temporaryPassword);
+  const changed = await request.post("/api/auth/password", {
+    headers: bearer(session.accessToken),
+    data: { currentPassword: temporaryPassword, newPassword: finalPassword },
+  });
+  expect(changed.status(), `first password of ${username}`).toBe(200);
+  return { ...account, password: finalPassword };
+}
+
+/** `PATCH /api/users/:id` as the administrator. */
+export async function changeStaff(request: APIRequestContext, id: number, change: Record<string, unknown>) {
+  const response = await request.patch(`/api/users/${id}`, {
+    headers: bearer(await adminToken(request)),
+    data: change,
+  });
+  expect(response.status(), `change account ${id}`).toBe(200);
+}
+
+/** The login form's controls, by the names contract.md fixes. */
+export function loginForm(page: Page) {
+  return {
+    username: page.getByRole("textbox", { name: "Usuario", exact: true }),
+    password: page.getByLabel("Contraseña", { exact: true }),
+    remember: page.getByRole("checkbox", { name: "Recordarme" }),
+    submit: page.getByRole("button", { name: "Iniciar sesión", exact: true }),
+    forgot: page.getByRole("link", { name: "¿Olvidaste tu contraseña?" }),
+    home: page.getByRole("link", { name: "Volver al inicio" }),
+    errorDialog: page.getByRole("dialog", { name: "Error de autenticación" }),
+    retry: page.getByRole("button", { name: "Intentar de nuevo" }),
+  };
+}
+
+/** Opens /login (or `path`) and waits until the form's code runs (its button is enabled). */
+export async function openLogin(page: Page, path = "/login") {
+  await visit(page, path);
+  const form = loginForm(page);
+  await expect(form.submit).toBeEnabled({ timeout: 10_000 });
+  return form;
+}
+
+/** Fills and sends the login form. */
+export async function submitLogin(page: Page, username: string, password: string, remember = false) {
+  const form = loginForm(page);
+  await form.username.fill(username);
+  await form.password.fill(password);
+  await form.remember.setChecked(remember);
+  await form.submit.click();
+  return form;
+}
+
+/** Signs in through the page and waits for the CRM to show. */
+export async function signInThroughPage(
+  page: Page,
+  account: { username: string; password: string },
+  options: { remember?: boolean; path?: string } = {},
+) {
+  await openLogin(page, options.path);
+  await submitLogin(page, account.username, account.password, options.remember);
+  await expect(page).toHaveURL(/\/crm(\/|\?|$)/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+/** The CRM's sidebar, opened first on a narrow screen where it starts closed (spec section 2). */
+export async function openCrmMenu(page: Page) {
+  const menu = page.getByRole("complementary", { name: "Menú del CRM" });
+  if (isMobile(page)) {
+    const toggle = page.getByRole("button", { name: "Abrir menú" });
+    if (await toggle.isVisible()) await toggle.click();
+  }
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/**
+ * The browser logs a refused or failed API call (401, 403, 429, a dropped connection) as a console
+ * error: expected when a test provokes it. Only those lines, for these paths, are forgiven.
+ */
+export function forgiveFailedApiCalls(pageProblems: PageProblems, paths: string[]) {
+  const pattern = new RegExp(
+    `Failed to load resource.*/api/(${paths.map((path) => path.replace(/[/.]/g, "\\$&")).join("|")})(\\?[^)]*)?\\)?$`,
+  );
+  pageProblems.problems = pageProblems.problems.filter((problem) => !pattern.test(problem));
+}

@@ -1,0 +1,204 @@
+import { expect, type Page, test } from "./fixtures";
+import {
+  apiLogin,
+  bearer,
+  createStaff,
+  forgiveFailedApiCalls,
+  loginForm,
+  openCrmMenu,
+  signInThroughPage,
+  submitLogin,
+  uniqueUsername,
+} from "./helpers/staff";
+
+// The "Usuarios" screen (issue 4): administrators list, create, change role, disable and set a
+// temporary password; personal staff cannot reach it.
+
+async function openUsers(page: Page) {
+  await (await openCrmMenu(page)).getByRole("link", { name: "Usuarios" }).click();
+  await expect(page).toHaveURL("/crm/usuarios");
+  await expect(page.getByRole("heading", { level: 1, name: "Usuarios" })).toBeVisible();
+}
+
+const rowOf = (page: Page, username: string) =>
+  page
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${username.replace(/\./g, "\\.")}`) }) });
+
+test("an administrator creates an account, changes its role and disables it", async ({
+  page,
+  request,
+  pageProblems,
+}, testInfo) => {
+  const admin = await createStaff(request, testInfo, { role: "administrador" });
+  await signInThroughPage(page, admin);
+  await openUsers(page);
+  for (const title of ["Usuario", "Nombre", "Correo", "Rol", "Estado", "Último acceso", "Acciones"]) {
+    await expect(page.getByRole("columnheader", { name: title, exact: true })).toBeVisible();
+  }
+
+  await page.getByRole("button", { name: "Nuevo usuario" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nuevo usuario" });
+  await expect(dialog).toBeVisible();
+  // The shared schema judges the form before anything is sent.
+  await dialog.getByRole("button", { name: "Crear usuario" }).click();
+  await expect(dialog.getByRole("textbox", { name: "Usuario" })).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByLabel("Contraseña temporal")).toHaveAccessibleDescription(
+    /La contraseña debe tener al menos 8 caracteres/,
+  );
+
+  const username = uniqueUsername(testInfo, "nuevo");
+  const email = `${username}@floraprotect.test`;
+  await dialog.getByRole("textbox", { name: "Usuario" }).fill(username);
+  await dialog.getByRole("textbox", { name: "Nombre" }).fill("Lucía Andrade");
+  await dialog.getByRole("textbox", { name: "Correo electrónico" }).fill(email);
+  await dialog.getByRole("combobox", { name: "Rol" }).selectOption({ label: "Personal" });
+  await dialog.getByLabel("Contraseña temporal").fill("Temporal-de-prueba-2026");
+  await dialog.getByRole("button", { name: "Crear usuario" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status")).toContainText(`Se creó la cuenta ${username}`);
+  const row = rowOf(page, username);
+  await expect(row).toContainText("Lucía Andrade");
+  await expect(row).toContainText(email);
+  await expect(row).toContainText("Activo");
+  await expect(row).toContainText("Debe cambiar la contraseña");
+  await expect(row).toContainText("Nunca");
+  await expect(row.getByRole("combobox", { name: `Rol de ${username}` })).toHaveValue("personal");
+
+  // The same username again: the server's 409, in Spanish, under the field to change.
+  await page.getByRole("button", { name: "Nuevo usuario" }).click();
+  await dialog.getByRole("textbox", { name: "Usuario" }).fill(username);
+  await dialog.getByRole("textbox", { name: "Nombre" }).fill("Otra persona");
+  await dialog.getByLabel("Contraseña temporal").fill("Temporal-de-prueba-2026");
+  await dialog.getByRole("button", { name: "Crear usuario" }).click();
+  await expect(dialog.getByText("Ese nombre de usuario ya existe")).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Usuario" })).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  await expect(dialog).toBeHidden();
+
+  await row.getByRole("combobox", { name: `Rol de ${username}` }).selectOption("administrador");
+  await expect(page.getByRole("status")).toContainText(`${username} ahora tiene el rol Administrador.`);
+  await page.reload();
+  await expect(rowOf(page, username).getByRole("combobox", { name: `Rol de ${username}` })).toHaveValue(
+    "administrador",
+  );
+
+  await rowOf(page, username)
+    .getByRole("button", { name: `Desactivar ${username}` })
+    .click();
+  await expect(page.getByRole("status")).toContainText(`La cuenta ${username} está desactivada`);
+  await expect(rowOf(page, username)).toContainText("Inactivo");
+  const refused = await request.post("/api/auth/login", { data: { username, password: "Temporal-de-prueba-2026" } });
+  expect(refused.status()).toBe(403);
+
+  await rowOf(page, username)
+    .getByRole("button", { name: `Activar ${username}` })
+    .click();
+  await expect(rowOf(page, username)).toContainText("Activo");
+
+  // Administrators cannot lock themselves out from here.
+  await expect(
+    rowOf(page, admin.username).getByRole("button", { name: `Desactivar ${admin.username}` }),
+  ).toBeDisabled();
+  forgiveFailedApiCalls(pageProblems, ["users"]);
+});
+
+test("a temporary password must be changed at the next sign-in", async ({ page, request }, testInfo) => {
+  const admin = await createStaff(request, testInfo, { role: "administrador" });
+  const staff = await createStaff(request, testInfo);
+  await signInThroughPage(page, admin);
+  await openUsers(page);
+  await rowOf(page, staff.username)
+    .getByRole("button", { name: `Contraseña temporal de ${staff.username}` })
+    .click();
+  const dialog = page.getByRole("dialog", { name: `Contraseña temporal de ${staff.username}` });
+  await dialog.getByLabel("Contraseña temporal").fill("Provisional-para-pedro-7");
+  await dialog.getByRole("button", { name: "Guardar contraseña temporal" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status")).toContainText(`Se guardó una contraseña temporal para ${staff.username}`);
+  await expect(rowOf(page, staff.username)).toContainText("Debe cambiar la contraseña");
+  const old = await request.post("/api/auth/login", { data: { username: staff.username, password: staff.password } });
+  expect(old.status(), "the old password no longer works").toBe(401);
+
+  await (await openCrmMenu(page)).getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(loginForm(page).submit).toBeEnabled();
+  await submitLogin(page, staff.username, "Provisional-para-pedro-7");
+  await expect(page).toHaveURL("/crm/cambiar-contrasena");
+  await expect(page.getByRole("heading", { level: 1, name: "Cambiar contraseña" })).toBeVisible();
+  await expect(page.getByText("Debes cambiar tu contraseña temporal antes de continuar.")).toBeVisible();
+  // Nothing else of the CRM opens before the change.
+  const menu = await openCrmMenu(page);
+  await expect(menu.getByRole("link", { name: "Mensajes" })).toHaveCount(0);
+  await page.goto("/crm/mensajes");
+  await expect(page).toHaveURL("/crm/cambiar-contrasena");
+
+  const form = page.getByRole("form", { name: "Cambiar contraseña" });
+  await form.getByLabel("Contraseña actual").fill("Provisional-para-pedro-7");
+  await form.getByLabel("Nueva contraseña").fill("Girasoles-de-cayambe-2026");
+  await form.getByLabel("Confirmar contraseña").fill("Girasoles-de-cayambe-2025");
+  await form.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(form.getByLabel("Confirmar contraseña")).toHaveAccessibleDescription("Las contraseñas no coinciden");
+  await form.getByLabel("Confirmar contraseña").fill("Girasoles-de-cayambe-2026");
+  await form.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(page).toHaveURL("/crm");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect((await openCrmMenu(page)).getByRole("link", { name: "Mensajes" })).toBeVisible();
+  const session = await apiLogin(request, staff.username, "Girasoles-de-cayambe-2026");
+  expect(session.user.mustChangePassword).toBe(false);
+});
+
+test("personal staff see no Usuarios or Auditoría link, the pages refuse, the API answers 403", async ({
+  page,
+  request,
+}, testInfo) => {
+  const staff = await createStaff(request, testInfo);
+  const userCalls: string[] = [];
+  page.on("request", (call) => {
+    if (/\/api\/(users|audit-log)/.test(call.url())) userCalls.push(call.url());
+  });
+  await signInThroughPage(page, staff);
+  const menu = await openCrmMenu(page);
+  await expect(menu.getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Mensajes" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Usuarios" })).toHaveCount(0);
+  await expect(menu.getByRole("link", { name: "Auditoría" })).toHaveCount(0);
+  await expect(menu.getByText("Personal", { exact: true })).toBeVisible();
+
+  for (const [path, title] of [
+    ["/crm/usuarios", "Usuarios"],
+    ["/crm/auditoria", "Auditoría"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("alert")).toContainText("No tienes permiso para ver esta página.");
+    await expect(page.getByRole("table")).toHaveCount(0);
+  }
+  expect(userCalls).toEqual([]);
+
+  const { accessToken } = await apiLogin(request, staff.username, staff.password);
+  for (const path of ["/api/users", "/api/audit-log"]) {
+    expect((await request.get(path, { headers: bearer(accessToken) })).status(), path).toBe(403);
+  }
+});
+
+test("the audit log shows sign-ins in Spanish, newest first, page by page", async ({ page, request }, testInfo) => {
+  const admin = await createStaff(request, testInfo, { role: "administrador" });
+  // Enough events of this account for two pages of 20.
+  for (let index = 0; index < 21; index += 1) await apiLogin(request, admin.username, admin.password);
+  await signInThroughPage(page, admin);
+  await (await openCrmMenu(page)).getByRole("link", { name: "Auditoría" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Auditoría" })).toBeVisible();
+  for (const title of ["Fecha", "Acción", "Usuario", "Afectado", "IP"]) {
+    await expect(page.getByRole("columnheader", { name: title, exact: true })).toBeVisible();
+  }
+  // Other tests write events meanwhile: this account's many sign-ins are among the newest.
+  const mine = page.getByRole("row").filter({ hasText: admin.username }).filter({ hasText: "Inicio de sesión" });
+  await expect(mine.first()).toBeVisible();
+  await expect(mine.first()).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+  await expect(page.getByText(/^Mostrando 1 a 20 de \d+ resultados$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Anterior" })).toBeDisabled();
+  await page.getByRole("button", { name: "Siguiente" }).click();
+  await expect(page).toHaveURL("/crm/auditoria?pagina=2");
+  await expect(page.getByText(/^Mostrando 21 a \d+ de \d+ resultados$/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "2", exact: true })).toHaveAttribute("aria-current", "page");
+});
