@@ -102,6 +102,9 @@ test.describe("axe: CRM", () => {
 
     const other = await createStaff(request, testInfo);
     await (await openCrmMenu(page)).getByRole("button", { name: "Cerrar sesión" }).click();
+    // Let the sign-out finish: a reload in the middle would keep the old cookie and "username",
+    // and the sign-in page would then try (and fail) to restore that ended session.
+    await expect(page).toHaveURL(/\/login/);
     await signInThroughPage(page, other, { path: "/login?redirectTo=%2Fcrm%2Fusuarios" });
     await expect(page.getByRole("alert")).toContainText("No tienes permiso");
     await expectNoAxeViolations(page);
