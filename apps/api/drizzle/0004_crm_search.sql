@@ -22,7 +22,7 @@ ALTER TABLE "client_messages" ADD CONSTRAINT "client_messages_created_by_users_i
 ALTER TABLE "client_messages" ADD CONSTRAINT "client_messages_replied_by_users_id_fk" FOREIGN KEY ("replied_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_messages" ADD CONSTRAINT "client_messages_status_changed_by_users_id_fk" FOREIGN KEY ("status_changed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "client_messages_search_trgm" ON "client_messages" USING gin (f_unaccent(lower(message)) gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "client_messages_review_idx" ON "client_messages" USING btree ("created_at" DESC NULLS LAST) WHERE cardinality("client_messages"."review_reasons") > 0 and "client_messages"."reviewed_at" is null;--> statement-breakpoint
+CREATE INDEX "client_messages_review_idx" ON "client_messages" USING btree ("created_at" DESC NULLS LAST) WHERE "client_messages"."review_reasons" <> '{}' and "client_messages"."reviewed_at" is null;--> statement-breakpoint
 CREATE INDEX "client_messages_status_idx" ON "client_messages" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "client_messages_replied_at_idx" ON "client_messages" USING btree ("replied_at" DESC NULLS LAST) WHERE "client_messages"."replied_at" is not null;--> statement-breakpoint
 CREATE INDEX "client_messages_status_changed_idx" ON "client_messages" USING btree ("status_changed_at" DESC NULLS LAST) WHERE "client_messages"."status_changed_at" is not null;--> statement-breakpoint

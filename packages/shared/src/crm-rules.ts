@@ -39,10 +39,10 @@ export const CRM_LIMITS = {
   /** Messages each row of the list carries, newest first; the contact dialog loads them all. */
   messagesPerGroup: 20,
   /**
-   * Broad searches stop counting here and say "más de 10.000" (docs/decisions/015): an exact count
-   * of a million rows would cost more than the page itself.
+   * Searches stop counting here and say "más de 1000" (docs/decisions/015): counting the clients of
+   * a broad search through a million messages would cost far more than the page itself.
    */
-  countCap: 10_000,
+  countCap: 1000,
 } as const;
 
 export const CRM_MESSAGES = {

@@ -118,7 +118,7 @@ export const clientMessages = pgTable(
     index("client_messages_search_trgm").using("gin", sql`${MESSAGE_SEARCH} gin_trgm_ops`),
     index("client_messages_review_idx")
       .on(table.createdAt.desc())
-      .where(sql`cardinality(${table.reviewReasons}) > 0 and ${table.reviewedAt} is null`),
+      .where(sql`${table.reviewReasons} <> '{}' and ${table.reviewedAt} is null`),
     index("client_messages_status_idx").on(table.status, table.createdAt.desc()),
     // The dashboard's recent activity: newest replies and status changes.
     index("client_messages_replied_at_idx").on(table.repliedAt.desc()).where(sql`${table.repliedAt} is not null`),

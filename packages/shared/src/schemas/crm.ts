@@ -127,10 +127,12 @@ export type ClientDetailsInput = z.input<typeof clientDetailsSchema>;
 const serviceTypeIds = z.array(id).max(CONTACT_LIMITS.services).default([]);
 
 /** `POST /api/clients`: Nuevo Contacto, optionally with a first message (e.g. a phone call). */
-export const newClientSchema = clientDetailsSchema.extend({
-  message: messageField.optional(),
-  serviceTypeIds,
-});
+export const newClientSchema = clientDetailsSchema
+  .extend({ message: messageField.optional(), serviceTypeIds })
+  .refine((input) => input.serviceTypeIds.length === 0 || Boolean(input.message), {
+    path: ["message"],
+    error: "Escribe el mensaje sobre esos productos o servicios",
+  });
 export type NewClientInput = z.input<typeof newClientSchema>;
 
 /** `POST /api/clients/:id/messages`: a note staff add to a contact. */

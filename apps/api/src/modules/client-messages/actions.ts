@@ -78,14 +78,23 @@ export async function editMessage(
   return (await findMessage(db, id))?.message;
 }
 
-/** Deletes a message; one still waiting for review counts as discarded. */
+/**
+ * Deletes a message; one still waiting for review counts as discarded, and a contact that only
+ * existed through discarded submissions goes with it (it was made by a spam form, not by a person).
+ */
 export async function deleteMessage(db: Db, id: number, staff: Staff, ip: string) {
   const deleted = await db.transaction(async (tx) => {
     const [row] = await queryRows<{ client_id: number; in_review: boolean }>(
       tx,
       sql`delete from client_messages m where m.id = ${id} returning m.client_id, ${IN_REVIEW} as in_review`,
     );
-    if (row) await refreshClientListing(tx, row.client_id);
+    if (!row) return undefined;
+    if (row.in_review) {
+      await tx.execute(sql`
+        delete from clients c where c.id = ${row.client_id}
+           and not exists (select 1 from client_messages m where m.client_id = c.id)`);
+    }
+    await refreshClientListing(tx, row.client_id);
     return row;
   });
   if (!deleted) return false;

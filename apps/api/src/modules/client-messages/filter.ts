@@ -18,26 +18,26 @@ export const foldText = (text: string) => text.normalize("NFD").replace(/\p{M}/g
 /** `%text%` for LIKE, with the person's own % _ and \ taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-const messagesMatching = (condition: SQL, view: MessageView) =>
-  sql`c.id in (select m.client_id from client_messages m where ${condition} and ${view === "main" ? VISIBLE : IN_REVIEW})`;
+/** Ids of clients with a message of the view that meets `condition` (on `client_messages m`). */
+const messageClients = (condition: SQL, view: MessageView) =>
+  sql`select m.client_id from client_messages m where ${condition} and ${view === "main" ? VISIBLE : IN_REVIEW}`;
 
-const withServices = (ids: number[], view: MessageView) =>
+const serviceCondition = (ids: number[]) =>
   ids.length === 0
-    ? sql`false`
-    : messagesMatching(
-        sql`m.id in (select ms.message_id from message_service_types ms
-                      where ms.service_type_id in (${sql.join(
-                        ids.map((id) => sql`${id}`),
-                        sql`, `,
-                      )}))`,
-        view,
-      );
+    ? undefined
+    : sql`m.id in (select ms.message_id from message_service_types ms where ms.service_type_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`;
 
 const PHONE_LIKE = /^[\d\s\-().+]*\d[\d\s\-().+]*$/;
 
 export type ServiceLookup = (folded: string) => number[];
 
-/** The condition for one field; `all` is any of them. */
+/**
+ * The condition for one field. `all` is a union of what each field finds, so every part is served
+ * by its own trigram index (an OR across tables made PostgreSQL scan every client).
+ */
 function keywordCondition(keyword: string, field: SearchField, view: MessageView, servicesLike: ServiceLookup): SQL {
   const folded = foldText(keyword);
   const pattern = containsPattern(folded);
@@ -46,23 +46,33 @@ function keywordCondition(keyword: string, field: SearchField, view: MessageView
   const digits = PHONE_LIKE.test(keyword) ? keyword.replace(/\D/g, "").replace(/^0(?=\d)/, "") : "";
   const name = sql`f_unaccent(lower(c.first_name || ' ' || c.last_name)) like ${pattern}`;
   const email = sql`c.email_key like ${containsPattern(keyword.toLowerCase())}`;
-  const phone = digits.length > 0 ? sql`c.phone like ${containsPattern(digits)}` : sql`false`;
+  const phone = digits ? sql`c.phone like ${containsPattern(digits)}` : undefined;
   const company = sql`f_unaccent(lower(c.company)) like ${pattern}`;
-  const message = messagesMatching(sql`f_unaccent(lower(m.message)) like ${pattern}`, view);
-  const services = withServices(servicesLike(folded), view);
+  const message = messageClients(sql`f_unaccent(lower(m.message)) like ${pattern}`, view);
+  const services = serviceCondition(servicesLike(folded));
   switch (field) {
     case "nombre":
       return name;
     case "correo":
       return email;
     case "telefono":
-      return phone;
+      return phone ?? sql`false`;
     case "servicio":
-      return services;
+      return services ? sql`c.id in (${messageClients(services, view)})` : sql`false`;
     case "mensaje":
-      return message;
-    case "all":
-      return sql`(${name} or ${email} or ${phone} or ${company} or ${message} or ${services})`;
+      return sql`c.id in (${message})`;
+    case "all": {
+      const fromClients = (condition: SQL) => sql`select c.id from clients c where ${condition}`;
+      const parts = [
+        fromClients(name),
+        fromClients(email),
+        fromClients(company),
+        ...(phone ? [fromClients(phone)] : []),
+        message,
+        ...(services ? [messageClients(services, view)] : []),
+      ];
+      return sql`c.id in (${sql.join(parts, sql` union `)})`;
+    }
   }
 }
 
@@ -73,7 +83,9 @@ export function filterCondition(filter: GroupFilter, servicesLike: ServiceLookup
       : sql`exists (select 1 from client_messages m where m.client_id = c.id and ${IN_REVIEW})`,
   ];
   if (filter.clientId !== undefined) parts.push(sql`c.id = ${filter.clientId}`);
-  if (filter.serviceTypeId !== undefined) parts.push(withServices([filter.serviceTypeId], filter.view));
+  if (filter.serviceTypeId !== undefined) {
+    parts.push(sql`c.id in (${messageClients(serviceCondition([filter.serviceTypeId]) as SQL, filter.view)})`);
+  }
   if (filter.keyword) parts.push(keywordCondition(filter.keyword, filter.field ?? "all", filter.view, servicesLike));
   return sql.join(parts, sql` and `);
 }

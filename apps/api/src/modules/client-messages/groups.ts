@@ -1,5 +1,5 @@
 import type { ClientMessageGroup, ClientMessagePage } from "@app/shared";
-import { CRM_LIMITS, type MessageView } from "@app/shared/constants";
+import { CRM_LIMITS } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { countsExactly, filterCondition, type GroupFilter, orderKey, type ServiceLookup } from "./filter.ts";
@@ -29,17 +29,21 @@ export async function pageOfGroups(
 ): Promise<ClientMessagePage> {
   const condition = filterCondition(filter, servicesLike);
   const key = orderKey(filter.view);
-  const direction = sort === "createdAt,asc" ? sql.raw("asc") : sql.raw("desc");
-  const [clients, counted] = await Promise.all([
+  // Exactly the index's order (clients_last_message_idx), or PostgreSQL sorts every client instead.
+  const direction = sort === "createdAt,asc" ? sql.raw("asc nulls first") : sql.raw("desc nulls last");
+  const [rows, counted] = await Promise.all([
     queryRows<ClientRow>(
       db,
       sql`select c.id, c.first_name, c.last_name, c.email, c.country_code, c.phone, c.company
             from clients c where ${condition}
            order by ${key} ${direction}, c.id ${direction}
-           limit ${size} offset ${page * size}`,
+           limit ${size + 1} offset ${page * size}`,
     ),
     countGroups(db, filter, condition),
   ]);
+  // One row more than the page tells whether a next page exists, also when the count was capped.
+  const hasNext = rows.length > size;
+  const clients = rows.slice(0, size);
   const messages = await messagesOfClients(
     db,
     clients.map((client) => client.id),
@@ -59,14 +63,15 @@ export async function pageOfGroups(
     messages: messages.get(client.id) ?? [],
   }));
   const { total, exact } = counted;
-  const totalPages = Math.ceil(total / size);
+  // Past a capped count the pages go on as long as rows do.
+  const totalPages = exact ? Math.ceil(total / size) : Math.max(Math.ceil(total / size), page + (hasNext ? 2 : 1));
   return {
     content,
     pageNumber: page,
     totalElements: total,
     totalPages,
     isFirstPage: page === 0,
-    isLastPage: page >= totalPages - 1,
+    isLastPage: !hasNext,
     totalIsExact: exact,
   };
 }

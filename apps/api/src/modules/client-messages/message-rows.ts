@@ -4,10 +4,14 @@ import { type Db, queryRows } from "../../db/client.ts";
 
 // How messages are read everywhere in the CRM: one select list, one mapping to the API's shape.
 
-/** A message that belongs to the main list: not suspicious, or accepted by staff. */
-export const VISIBLE = sql.raw("(cardinality(m.review_reasons) = 0 or m.reviewed_at is not null)");
-/** A message kept apart for review and not accepted yet. */
-export const IN_REVIEW = sql.raw("(cardinality(m.review_reasons) > 0 and m.reviewed_at is null)");
+/**
+ * A message that belongs to the main list: not suspicious, or accepted by staff. Written as a
+ * comparison with '{}' (not cardinality()) so the planner uses the column's statistics: it
+ * misjudged 99.9% of the rows as 0.5% and chose bad plans (bench/crm).
+ */
+export const VISIBLE = sql.raw("(m.review_reasons = '{}' or m.reviewed_at is not null)");
+/** A message kept apart for review and not accepted yet (the predicate of client_messages_review_idx). */
+export const IN_REVIEW = sql.raw("(m.review_reasons <> '{}' and m.reviewed_at is null)");
 
 /** Columns of `client_messages m` (and its services) that `toClientMessage` reads. */
 export const MESSAGE_COLUMNS = sql.raw(`

@@ -226,6 +226,12 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
     });
     expect(discarded.statusCode).toBe(204);
     expect(((await get("/api/client-message?view=review")).json() as Page).content).toEqual([]);
+    // The contact only a spam form made goes with its discarded submission.
+    expect(emails(await search("bot2@spam.test", "correo"))).toEqual([]);
+    const left = await t.db.database.db.execute(
+      sql`select count(*)::int as n from clients where email = 'bot2@spam.test'`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 
   it("exports the current search as CSV for Excel, formulas neutralised", async () => {
