@@ -7,8 +7,12 @@ import type { Database } from "./db/client.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { resolveJwtSecret } from "./modules/auth/jwt-secret.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { clientMessageRoutes } from "./modules/client-messages/routes.ts";
+import { clientRoutes } from "./modules/clients/routes.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
+import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { ServiceTypeCatalog } from "./modules/service-types/catalog.ts";
 import { serviceTypeRoutes } from "./modules/service-types/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { type AccessConfig, authGuard } from "./plugins/auth-guard.ts";
@@ -59,6 +63,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
 
   app.decorate("config", config);
   app.decorate("db", database.db);
+  app.decorate("serviceTypeCatalog", new ServiceTypeCatalog(database.db));
   app.decorate("rateLimitStore", new MemoryRateLimitStore() as RateLimitStore);
   const routeSummaries: RouteSummary[] = [];
   app.decorate("routeSummaries", routeSummaries);
@@ -86,6 +91,9 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(authRoutes, { secret: jwtSecret });
       await api.register(userRoutes);
       await api.register(auditRoutes);
+      await api.register(clientMessageRoutes);
+      await api.register(clientRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: "/api" },
   );
@@ -102,5 +110,6 @@ declare module "fastify" {
     db: Database["db"];
     rateLimitStore: RateLimitStore;
     routeSummaries: RouteSummary[];
+    serviceTypeCatalog: ServiceTypeCatalog;
   }
 }

@@ -1,4 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -70,7 +72,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const unlock = dataDir.startsWith("memory://") ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir);
+    // The contrib extensions the migrations create (search, migration 0004) must be loaded here.
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
   } catch (error) {
     unlock();
     throw error;

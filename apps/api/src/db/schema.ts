@@ -1,5 +1,5 @@
 import type { AuditAction, ContactSource } from "@app/shared";
-import type { StaffRole } from "@app/shared/constants";
+import type { MessageOrigin, MessageStatus, StaffRole } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -19,6 +19,14 @@ import {
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * What search compares: lower case without accents ("rodriguez" finds "Rodríguez"). `f_unaccent` is
+ * an immutable wrapper of unaccent() created by migration 0004, so expressions with it can be indexed.
+ */
+export const CLIENT_NAME_SEARCH = sql.raw(`f_unaccent(lower(first_name || ' ' || last_name))`);
+export const CLIENT_COMPANY_SEARCH = sql.raw("f_unaccent(lower(company))");
+export const MESSAGE_SEARCH = sql.raw("f_unaccent(lower(message))");
 
 /** The products and services a contact request can be about (the spec's 18 titles, seeded). */
 export const serviceTypes = pgTable("service_types", {
@@ -42,12 +50,24 @@ export const clients = pgTable(
     company: text("company").notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When their newest message in the main list arrived (null: none there, e.g. only messages
+     * waiting for review). The CRM's list is ordered by it, so it is kept up to date on every change.
+     */
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
   },
-  (table) => [uniqueIndex("clients_email_key_unique").on(table.emailKey)],
+  (table) => [
+    uniqueIndex("clients_email_key_unique").on(table.emailKey),
+    index("clients_last_message_idx")
+      .on(table.lastMessageAt.desc(), table.id.desc())
+      .where(sql`${table.lastMessageAt} is not null`),
+    // Search (accent- and case-insensitive, any part of the text): trigram indexes, migration 0004.
+    index("clients_name_trgm").using("gin", sql`${CLIENT_NAME_SEARCH} gin_trgm_ops`),
+    index("clients_company_trgm").using("gin", sql`${CLIENT_COMPANY_SEARCH} gin_trgm_ops`),
+    index("clients_email_trgm").using("gin", sql`${table.emailKey} gin_trgm_ops`),
+    index("clients_phone_trgm").using("gin", sql`${table.phone} gin_trgm_ops`),
+  ],
 );
-
-export const MESSAGE_STATUSES = ["pendiente", "respondido", "rechazado"] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Why a submission waits for review instead of reaching the main list. */
 export type ReviewReason = "honeypot" | "too_fast";
@@ -78,11 +98,33 @@ export const clientMessages = pgTable(
     idempotencyKey: text("idempotency_key").unique(),
     requestHash: text("request_hash"),
     createdAt: createdAt(),
+    origin: text("origin").$type<MessageOrigin>().notNull().default("web"),
+    /** The staff member who wrote it (a note) or last edited its text. */
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+    repliedBy: integer("replied_by").references(() => users.id, { onDelete: "set null" }),
+    /** Why staff declined the request (status rechazado). */
+    rejectionReason: text("rejection_reason"),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    statusChangedBy: integer("status_changed_by").references(() => users.id, { onDelete: "set null" }),
+    /** A submission kept for review joins the main list once staff accept it. */
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
   },
   (table) => [
     check("client_messages_status_check", sql`${table.status} in ('pendiente', 'respondido', 'rechazado')`),
+    check("client_messages_origin_check", sql`${table.origin} in ('web', 'personal')`),
     index("client_messages_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
     index("client_messages_client_idx").on(table.clientId, table.createdAt.desc()),
+    index("client_messages_search_trgm").using("gin", sql`${MESSAGE_SEARCH} gin_trgm_ops`),
+    index("client_messages_review_idx")
+      .on(table.createdAt.desc())
+      .where(sql`${table.reviewReasons} <> '{}' and ${table.reviewedAt} is null`),
+    index("client_messages_status_idx").on(table.status, table.createdAt.desc()),
+    // The dashboard's recent activity: newest replies and status changes.
+    index("client_messages_replied_at_idx").on(table.repliedAt.desc()).where(sql`${table.repliedAt} is not null`),
+    index("client_messages_status_changed_idx")
+      .on(table.statusChangedAt.desc())
+      .where(sql`${table.statusChangedAt} is not null`),
   ],
 );
 
@@ -104,7 +146,7 @@ export const messageServiceTypes = pgTable(
   ],
 );
 
-export const EMAIL_KINDS = ["staff_notification", "contact_confirmation", "password_reset"] as const;
+export const EMAIL_KINDS = ["staff_notification", "contact_confirmation", "password_reset", "client_reply"] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];

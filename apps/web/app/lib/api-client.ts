@@ -37,7 +37,26 @@ export type ApiRequest = {
    * cross-site form cannot send (docs/decisions/014).
    */
   cookieAuth?: boolean;
+  /** The answer is a file to save (CSV, a JSON attachment): resolves to a `DownloadedFile`. */
+  file?: boolean;
 };
+
+/** A file the API sent as an attachment, with the name its Content-Disposition gave. */
+export type DownloadedFile = { blob: Blob; filename: string };
+
+/** `attachment; filename="x.csv"` or RFC 5987's `filename*=UTF-8''x.csv` -> the name, if any. */
+export function filenameOf(contentDisposition: string | null) {
+  if (!contentDisposition) return undefined;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(contentDisposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // Falls back to the plain name below.
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(contentDisposition)?.[1]?.trim();
+}
 
 const API_BASE = "/api";
 /** What the API answers while a temporary password has not been changed yet. */
@@ -51,14 +70,14 @@ function retryAfterOf(response: Response) {
 /** Calls `path` under /api and returns its JSON, or throws an ApiError. */
 export async function apiRequest<T>(
   path: string,
-  { method = "GET", body, headers, signal, cookieAuth = false }: ApiRequest = {},
+  { method = "GET", body, headers, signal, cookieAuth = false, file = false }: ApiRequest = {},
 ) {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers: {
-        accept: "application/json",
+        accept: file ? "*/*" : "application/json",
         ...(body === undefined ? {} : { "content-type": "application/json" }),
         ...(cookieAuth ? { [CSRF_HEADER]: "1" } : {}),
         ...headers,
@@ -71,6 +90,13 @@ export async function apiRequest<T>(
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, "No se pudo conectar con el servidor");
+  }
+  if (file && response.ok) {
+    const download: DownloadedFile = {
+      blob: await response.blob(),
+      filename: filenameOf(response.headers.get("content-disposition")) ?? "descarga",
+    };
+    return download as T;
   }
   const text = await response.text();
   let json: unknown;

@@ -17,6 +17,10 @@ export const paths = {
   resetPassword: "/restablecer-contrasena",
   crm: "/crm",
   crmMessages: "/crm/mensajes",
+  /** The messages screen at a place of its list: a query string made by the contacts feature. */
+  crmMessagesAt: (query: string) => (query ? `/crm/mensajes?${query}` : "/crm/mensajes"),
+  /** The submissions kept for review (spam suspicion). */
+  crmReview: "/crm/mensajes?vista=revisar",
   crmUsers: "/crm/usuarios",
   crmAudit: "/crm/auditoria",
   crmChangePassword: "/crm/cambiar-contrasena",

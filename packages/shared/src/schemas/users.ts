@@ -60,6 +60,19 @@ export const AUDIT_ACTIONS = [
   "user_created",
   "user_updated",
   "user_password_set",
+  "client_created",
+  "client_updated",
+  "client_deleted",
+  "client_anonymised",
+  "client_data_exported",
+  "messages_exported",
+  "message_created",
+  "message_updated",
+  "message_deleted",
+  "message_discarded",
+  "message_accepted",
+  "message_status_changed",
+  "message_replied",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -65,15 +65,26 @@ export async function insertContactRequests(db: Db, requests: NewContactRequest[
     ), ids as (
       -- Ids first, so each message's service types and emails can be tied to it by position.
       select idx, nextval(pg_get_serial_sequence('client_messages', 'id')) as id from input
+    ), person as (
+      -- Whether each address brings a message for the main list (not one kept for review, not a
+      -- retry of a stored one): that moves the client to the top of the CRM's list.
+      select lower(email) as email_key,
+             bool_or(jsonb_array_length(review_reasons) = 0
+                     and (idempotency_key is null
+                          or not exists (select 1 from client_messages m where m.idempotency_key = input.idempotency_key)))
+               as listed
+        from input group by 1
     ), client as (
       -- One row per address: two requests of one person in a batch update one client.
-      insert into clients (first_name, last_name, email, country_code, phone, company)
-      select distinct on (lower(email)) first_name, last_name, email, country_code, phone, company
-        from input order by lower(email), idx desc
+      insert into clients (first_name, last_name, email, country_code, phone, company, last_message_at)
+      select distinct on (lower(input.email)) first_name, last_name, email, country_code, phone, company,
+             case when person.listed then now() end
+        from input join person on person.email_key = lower(input.email)
+       order by lower(input.email), idx desc
       on conflict (email_key) do update
         set first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
             country_code = excluded.country_code, phone = excluded.phone, company = excluded.company,
-            updated_at = now()
+            updated_at = now(), last_message_at = coalesce(excluded.last_message_at, clients.last_message_at)
       returning id, email_key
     ), message as (
       insert into client_messages (id, client_id, message, consent_given, consent_at, privacy_notice_version,

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBody } from "../../plugins/error-handler.ts";
 import { rateLimit, waitText } from "../../plugins/rate-limit.ts";
-import { ServiceTypeCatalog } from "../service-types/catalog.ts";
 import { ContactWriter } from "./contact-writer.ts";
 import { IdempotencyKeyReusedError, submitContactRequest, UnknownServicesError } from "./service.ts";
 
@@ -15,7 +14,7 @@ const idempotencyKey = z
 
 /** `POST /api/client`: the contact form's endpoint (spec section 7). Public, rate-limited. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalog = new ServiceTypeCatalog(app.db);
+  const catalog = app.serviceTypeCatalog;
   // PGlite runs one statement at a time; PostgreSQL takes a few at once (its pool has 10 connections).
   const writer = new ContactWriter(app.db, app.config.databaseUrl ? 4 : 1);
   const limit = rateLimit({

@@ -1,3 +1,4 @@
+import { BRAND } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { RESET_LINK_MINUTES } from "../auth/password-reset.ts";
@@ -5,6 +6,7 @@ import { findUserById } from "../users/repo.ts";
 import type { ClaimedEmail } from "./outbox.ts";
 import {
   type ContactSummary,
+  clientReplyEmail,
   contactConfirmation,
   contactNotification,
   type Email,
@@ -56,6 +58,12 @@ export async function renderEmail(db: Db, email: ClaimedEmail, { publicUrl }: Em
       return email.kind === "staff_notification"
         ? contactNotification(summary, `${publicUrl}/crm/mensajes`)
         : contactConfirmation(summary, `${publicUrl}/privacidad`);
+    }
+    case "client_reply": {
+      const summary = email.messageId === undefined ? undefined : await contactSummary(db, email.messageId);
+      const { reply, staffName } = (email.payload ?? {}) as { reply?: string; staffName?: string };
+      if (!summary || !reply) throw new Error(`reply to message ${email.messageId} without its message or text`);
+      return clientReplyEmail(summary, reply, staffName ?? `El equipo de ${BRAND.name}`);
     }
     case "password_reset": {
       const { userId, token } = (email.payload ?? {}) as { userId?: number; token?: string };

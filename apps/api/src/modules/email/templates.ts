@@ -125,3 +125,34 @@ export function passwordResetEmail(displayName: string, link: string, minutes: n
   );
   return { subject: `Restablecer tu contraseña - ${BRAND.name}`, text, html };
 }
+
+/** To a client: the staff's answer to their request, signed by the company, with what they asked. */
+export function clientReplyEmail(request: ContactSummary, reply: string, staffName: string): Email {
+  const services = request.services.join(", ");
+  const text = [
+    `Hola ${request.firstName}:`,
+    "",
+    reply,
+    "",
+    `${staffName}`,
+    `${BRAND.name} · ${BRAND.phone} · ${BRAND.hours}`,
+    "",
+    ...(services ? [`Sobre tu solicitud de información de: ${services}.`] : []),
+    ...(request.message ? ["Tu mensaje:", request.message] : []),
+  ].join("\n");
+  const html = layout(
+    `Respuesta de ${BRAND.name}`,
+    [
+      `<p>Hola ${escapeHtml(request.firstName)}:</p>`,
+      `<p>${paragraphs(reply)}</p>`,
+      `<p style="margin-top:24px">${escapeHtml(staffName)}<br><strong>${escapeHtml(BRAND.name)}</strong><br>${escapeHtml(BRAND.phone)} · ${escapeHtml(BRAND.hours)}</p>`,
+      services
+        ? `<p style="font-size:12px;color:#6b7770">Sobre tu solicitud de información de: ${escapeHtml(services)}.</p>`
+        : "",
+      request.message
+        ? `<blockquote style="margin:0;padding:8px 12px;border-left:3px solid #b9dec6;color:#44534a;font-size:12px">${paragraphs(request.message)}</blockquote>`
+        : "",
+    ].join(""),
+  );
+  return { subject: `Respuesta a tu solicitud - ${BRAND.name}`, text, html };
+}

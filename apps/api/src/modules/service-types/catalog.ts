@@ -20,6 +20,11 @@ export class ServiceTypeCatalog {
     return this.byTitle;
   }
 
+  /** Every service type, in the catalogue's order. */
+  async list(): Promise<ServiceTypeRef[]> {
+    return [...(this.byTitle ?? (await this.load())).values()];
+  }
+
   /** The service types named by `titles` (case-insensitive), without repeats, and the unknown titles. */
   async resolve(titles: string[]): Promise<{ found: ServiceTypeRef[]; unknown: string[] }> {
     let byTitle = this.byTitle ?? (await this.load());

@@ -7,4 +7,6 @@ export const buttonStyles = {
   secondary: `${base} bg-white text-leaf-900 ring-1 ring-leaf-200 hover:bg-leaf-50`,
   onDark: `${base} bg-white/10 text-white ring-1 ring-white/60 backdrop-blur-sm hover:bg-white/20`,
   ghost: `${base} text-leaf-800 hover:bg-leaf-50`,
+  /** Destructive actions (delete, anonymise), once confirmed. */
+  danger: `${base} bg-red-700 text-white hover:bg-red-800`,
 } as const;

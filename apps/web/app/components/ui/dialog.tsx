@@ -5,26 +5,53 @@ export type DialogProps = {
   onClose: () => void;
   /** id of the element that names the dialog (its title). */
   labelledBy: string;
+  /** id of the element that explains the dialog, if any (a confirmation's consequences). */
+  describedBy?: string;
+  /** Runs once the dialog has closed and the browser has put the focus back. */
+  onClosed?: () => void;
+  /** `alertdialog` for a confirmation that interrupts the person's work. */
+  role?: "dialog" | "alertdialog";
   children: ReactNode;
   className?: string;
 };
+
+let openDialogs = 0;
 
 /**
  * A modal on the native <dialog>: the browser traps focus, makes the page behind inert and gives
  * focus back on close. Escape and a click on the backdrop call `onClose`.
  */
-export function Dialog({ open, onClose, labelledBy, children, className = "" }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  onClosed,
+  labelledBy,
+  describedBy,
+  role,
+  children,
+  className = "",
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Read when the dialog closes; changing it does not reopen or close anything.
+  const closedCallback = useRef(onClosed);
+  closedCallback.current = onClosed;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-    // The page behind must not scroll while the dialog is open.
-    document.documentElement.style.overflow = open ? "hidden" : "";
+    if (!open && dialog.open) {
+      dialog.close();
+      closedCallback.current?.();
+    }
+    if (!open) return;
+    // The page behind must not scroll while a dialog is open; a dialog opened over another (a
+    // confirmation) must not give the scroll back when it closes.
+    openDialogs += 1;
+    document.documentElement.style.overflow = "hidden";
     return () => {
-      document.documentElement.style.overflow = "";
+      openDialogs -= 1;
+      if (openDialogs === 0) document.documentElement.style.overflow = "";
     };
   }, [open]);
 
@@ -33,7 +60,11 @@ export function Dialog({ open, onClose, labelledBy, children, className = "" }: 
     <dialog
       ref={ref}
       aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      role={role === "alertdialog" ? role : undefined}
       onCancel={(event) => {
+        // React passes a nested dialog's (a confirmation's) cancel up to this one: not ours.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onClose();
       }}

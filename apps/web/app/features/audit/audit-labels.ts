@@ -12,6 +12,19 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   user_created: "Cuenta creada",
   user_updated: "Cuenta modificada",
   user_password_set: "Contraseña temporal asignada",
+  client_created: "Contacto creado",
+  client_updated: "Contacto modificado",
+  client_deleted: "Contacto eliminado",
+  client_anonymised: "Contacto anonimizado",
+  client_data_exported: "Datos de un contacto exportados",
+  messages_exported: "Contactos exportados a CSV",
+  message_created: "Mensaje añadido",
+  message_updated: "Mensaje modificado",
+  message_deleted: "Mensaje eliminado",
+  message_discarded: "Mensaje descartado en revisión",
+  message_accepted: "Mensaje aceptado en revisión",
+  message_status_changed: "Estado de un mensaje cambiado",
+  message_replied: "Respuesta enviada",
 };
 
 /** An action the list does not know yet still shows, by its code. */

@@ -1,0 +1,120 @@
+// `npm run db:seed -- <opciones>`: made-up contacts and messages for the CRM, in the configured
+// database (DATA_DIR with PGlite, or DATABASE_URL with PostgreSQL).
+//   --demo                          about 200 realistic contacts (a second run adds nothing)
+//   --messages N [--clients M]      bulk data for benchmarks: N messages from M contacts (N/4)
+// Refuses to run with NODE_ENV=production unless --force: the data are fictitious.
+import { parseArgs } from "node:util";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { ConfigError, loadConfig } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import * as schema from "../db/schema.ts";
+import { prepareDatabase } from "../db/setup.ts";
+import { seedBulk } from "./seed-bulk.ts";
+import { seedDemo } from "./seed-demo.ts";
+
+const USAGE = `Uso: npm run db:seed -- <opciones>
+  --demo                       unos 200 contactos de demostración (si ya están, no añade nada)
+  --messages N [--clients M]   N mensajes de M contactos (por defecto N/4), para medir el rendimiento
+  --force                      permite ejecutarlo con NODE_ENV=production`;
+
+const MAX_MESSAGES = 20_000_000;
+
+class UsageError extends Error {}
+
+const count = (value: string | undefined, name: string, max: number) => {
+  if (value === undefined) return undefined;
+  const parsed = Number(value.replaceAll("_", ""));
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > max)
+    throw new UsageError(`${name} debe ser un número entero entre 1 y ${max.toLocaleString("es-EC")}.\n${USAGE}`);
+  return parsed;
+};
+
+const number = (value: number) => value.toLocaleString("es-EC");
+
+async function run(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      demo: { type: "boolean", default: false },
+      messages: { type: "string" },
+      clients: { type: "string" },
+      force: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (positionals.length > 0) throw new UsageError(`Argumento desconocido: ${positionals[0]}\n${USAGE}`);
+  const messages = count(values.messages, "--messages", MAX_MESSAGES);
+  const clients = count(values.clients, "--clients", MAX_MESSAGES);
+  if (!values.demo && messages === undefined) throw new UsageError(USAGE);
+  if (clients !== undefined && messages === undefined) throw new UsageError(`--clients va con --messages.\n${USAGE}`);
+  if (clients !== undefined && messages !== undefined && clients > messages)
+    throw new UsageError("--clients no puede superar a --messages: cada contacto tiene al menos un mensaje.");
+  if (process.env.NODE_ENV === "production" && !values.force)
+    throw new UsageError(
+      "NODE_ENV=production: esto añade contactos y mensajes ficticios a la base de datos.\n" +
+        "Si de verdad es lo que quieres, repite la orden con --force.",
+    );
+
+  const config = loadConfig();
+  const database = await prepareDatabase(config);
+  // The server's pool cancels queries after 2.5 s; building a million rows takes longer.
+  let bulkClient: pg.Client | undefined;
+  try {
+    let db: Db = database.db;
+    if (database.engine === "postgres") {
+      bulkClient = new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: 10_000 });
+      await bulkClient.connect();
+      db = drizzle(bulkClient, { schema });
+    }
+    const where = database.engine === "postgres" ? "PostgreSQL" : `PGlite (${config.dataDir})`;
+    if (values.demo) {
+      const result = await seedDemo(db);
+      console.log(
+        result.clients === 0
+          ? `Los datos de demostración ya estaban en ${where}: no se añadió nada.`
+          : `Datos de demostración en ${where}: ${number(result.clients)} contactos y ${number(result.messages)} mensajes` +
+              `${result.skipped > 0 ? ` (${number(result.skipped)} contactos ya existían)` : ""}.`,
+      );
+    }
+    if (messages !== undefined) {
+      const clientCount = clients ?? Math.max(1, Math.floor(messages / 4));
+      console.log(`Carga masiva en ${where}: ${number(messages)} mensajes de ${number(clientCount)} contactos…`);
+      const started = performance.now();
+      const result = await seedBulk(db, {
+        messages,
+        clients: clientCount,
+        engine: database.engine,
+        log: (line) => console.log(line),
+      });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1).replace(".", ",");
+      console.log(
+        `Listo en ${seconds} s: contactos desde el id ${result.firstClientId}, mensajes desde el id ` +
+          `${result.firstMessageId}, ${number(result.serviceLinks)} servicios solicitados.`,
+      );
+    }
+  } finally {
+    await bulkClient?.end().catch(() => {});
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  const known = [UsageError, ConfigError, DataDirLockedError];
+  if (known.some((kind) => error instanceof kind)) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  if (error instanceof TypeError && (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error("Error:", error);
+  process.exit(1);
+});

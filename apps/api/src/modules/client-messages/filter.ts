@@ -1,0 +1,100 @@
+import type { MessageView, SearchField } from "@app/shared/constants";
+import { type SQL, sql } from "drizzle-orm";
+import { IN_REVIEW, VISIBLE } from "./message-rows.ts";
+
+// Which clients a list or search shows, as one SQL condition over `clients c` (decision 015).
+
+export type GroupFilter = {
+  view: MessageView;
+  keyword?: string | undefined;
+  field?: SearchField | undefined;
+  clientId?: number | undefined;
+  serviceTypeId?: number | undefined;
+};
+
+/** Lower case without accents, as f_unaccent(lower(...)) makes the stored text. */
+export const foldText = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** `%text%` for LIKE, with the person's own % _ and \ taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** Ids of clients with a message of the view that meets `condition` (on `client_messages m`). */
+const messageClients = (condition: SQL, view: MessageView) =>
+  sql`select m.client_id from client_messages m where ${condition} and ${view === "main" ? VISIBLE : IN_REVIEW}`;
+
+const serviceCondition = (ids: number[]) =>
+  ids.length === 0
+    ? undefined
+    : sql`m.id in (select ms.message_id from message_service_types ms where ms.service_type_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`;
+
+const PHONE_LIKE = /^[\d\s\-().+]*\d[\d\s\-().+]*$/;
+
+export type ServiceLookup = (folded: string) => number[];
+
+/**
+ * The condition for one field. `all` is a union of what each field finds, so every part is served
+ * by its own trigram index (an OR across tables made PostgreSQL scan every client).
+ */
+function keywordCondition(keyword: string, field: SearchField, view: MessageView, servicesLike: ServiceLookup): SQL {
+  const folded = foldText(keyword);
+  const pattern = containsPattern(folded);
+  // A phone is searched by its digits, and only when the keyword looks like one; a leading 0 (how
+  // Ecuadorians dial 099... nationally) is dropped, since numbers are stored after the country code.
+  const digits = PHONE_LIKE.test(keyword) ? keyword.replace(/\D/g, "").replace(/^0(?=\d)/, "") : "";
+  const name = sql`f_unaccent(lower(c.first_name || ' ' || c.last_name)) like ${pattern}`;
+  const email = sql`c.email_key like ${containsPattern(keyword.toLowerCase())}`;
+  const phone = digits ? sql`c.phone like ${containsPattern(digits)}` : undefined;
+  const company = sql`f_unaccent(lower(c.company)) like ${pattern}`;
+  const message = messageClients(sql`f_unaccent(lower(m.message)) like ${pattern}`, view);
+  const services = serviceCondition(servicesLike(folded));
+  switch (field) {
+    case "nombre":
+      return name;
+    case "correo":
+      return email;
+    case "telefono":
+      return phone ?? sql`false`;
+    case "servicio":
+      return services ? sql`c.id in (${messageClients(services, view)})` : sql`false`;
+    case "mensaje":
+      return sql`c.id in (${message})`;
+    case "all": {
+      const fromClients = (condition: SQL) => sql`select c.id from clients c where ${condition}`;
+      const parts = [
+        fromClients(name),
+        fromClients(email),
+        fromClients(company),
+        ...(phone ? [fromClients(phone)] : []),
+        message,
+        ...(services ? [messageClients(services, view)] : []),
+      ];
+      return sql`c.id in (${sql.join(parts, sql` union `)})`;
+    }
+  }
+}
+
+export function filterCondition(filter: GroupFilter, servicesLike: ServiceLookup): SQL {
+  const parts: SQL[] = [
+    filter.view === "main"
+      ? sql`c.last_message_at is not null`
+      : sql`exists (select 1 from client_messages m where m.client_id = c.id and ${IN_REVIEW})`,
+  ];
+  if (filter.clientId !== undefined) parts.push(sql`c.id = ${filter.clientId}`);
+  if (filter.serviceTypeId !== undefined) {
+    parts.push(sql`c.id in (${messageClients(serviceCondition([filter.serviceTypeId]) as SQL, filter.view)})`);
+  }
+  if (filter.keyword) parts.push(keywordCondition(filter.keyword, filter.field ?? "all", filter.view, servicesLike));
+  return sql.join(parts, sql` and `);
+}
+
+/** Whether counting this filter's rows exactly is cheap (the plain list, one client). */
+export const countsExactly = (filter: GroupFilter) => !filter.keyword && filter.serviceTypeId === undefined;
+
+/** What orders the rows: the newest message in the list, or the newest one waiting for review. */
+export const orderKey = (view: MessageView) =>
+  view === "main"
+    ? sql.raw("c.last_message_at")
+    : sql`(select max(m.created_at) from client_messages m where m.client_id = c.id and ${IN_REVIEW})`;

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { deleteQuestion, fullName, nationalNumber, phoneOf } from "./contact-format";
+
+describe("contact format", () => {
+  const client = { firstName: "Ana", lastName: "Pérez", countryCode: "+593", phone: "+593991234567" };
+
+  it("names and numbers a contact", () => {
+    expect(fullName(client)).toBe("Ana Pérez");
+    expect(nationalNumber(client)).toBe("991234567");
+    expect(phoneOf(client)).toBe("+593 991234567");
+    expect(phoneOf({ countryCode: "+1", phone: "0991234567" })).toBe("0991234567");
+  });
+
+  it("asks before deleting, naming the person and their messages", () => {
+    expect(deleteQuestion("Ana Pérez", 3, false)).toBe("¿Eliminar a Ana Pérez y sus 3 mensajes?");
+    expect(deleteQuestion("Ana Pérez", 1, false)).toBe("¿Eliminar a Ana Pérez y su mensaje?");
+    expect(deleteQuestion("Ana Pérez", 0, false)).toBe("¿Eliminar a Ana Pérez?");
+    expect(deleteQuestion("Ana Pérez", 20, true)).toBe("¿Eliminar a Ana Pérez y sus 20 o más mensajes?");
+  });
+});

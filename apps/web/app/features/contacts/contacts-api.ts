@@ -1,0 +1,72 @@
+import type {
+  ClientDetail,
+  ClientMessage,
+  ClientMessagePage,
+  NewClientInput,
+  NewMessageInput,
+  StatusChangeInput,
+} from "@app/shared";
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT } from "@app/shared/constants";
+import { authRequest, type DownloadedFile } from "~/lib/api-client";
+import type { ContactsQuery } from "./contacts-query";
+
+// The CRM's contact and message calls (docs/decisions/015-crm-data.md); every one needs a staff token.
+
+/** The list as the URL asks for it: `GET /api/client-message` without a keyword, the search with one. */
+export function loadContacts(query: ContactsQuery, signal?: AbortSignal) {
+  const common = { page: query.page, size: DEFAULT_PAGE_SIZE, sort: DEFAULT_SORT, view: query.view };
+  if (query.keyword === "") {
+    const params = new URLSearchParams(Object.entries(common).map(([key, value]) => [key, String(value)]));
+    return authRequest<ClientMessagePage>(`/client-message?${params}`, { signal });
+  }
+  return authRequest<ClientMessagePage>("/client-message/search", {
+    method: "POST",
+    body: { ...common, keyword: query.keyword, field: query.field },
+    signal,
+  });
+}
+
+/** `GET /api/client-message/export`: the current search as CSV (every page). */
+export function exportContacts(query: ContactsQuery) {
+  const params = new URLSearchParams({ keyword: query.keyword, field: query.field, view: query.view });
+  return authRequest<DownloadedFile>(`/client-message/export?${params}`, { file: true });
+}
+
+export const getClient = (id: number) => authRequest<ClientDetail>(`/clients/${id}`);
+
+export type ClientDetailsBody = Omit<NewClientInput, "message" | "serviceTypeIds">;
+
+export const createClient = (body: NewClientInput) => authRequest<ClientDetail>("/clients", { method: "POST", body });
+
+export const updateClient = (id: number, body: ClientDetailsBody) =>
+  authRequest<ClientDetail>(`/clients/${id}`, { method: "PATCH", body });
+
+export const deleteClient = (id: number) => authRequest<void>(`/clients/${id}`, { method: "DELETE" });
+
+/** LOPDP access: everything stored about the person, as a JSON file. */
+export const exportClientData = (id: number) =>
+  authRequest<DownloadedFile>(`/clients/${id}/data-export`, { file: true });
+
+/** LOPDP erasure: personal data replaced, statistics kept. */
+export const anonymiseClient = (id: number) =>
+  authRequest<ClientDetail>(`/clients/${id}/anonymise`, { method: "POST" });
+
+export const addMessage = (clientId: number, body: NewMessageInput) =>
+  authRequest<ClientMessage>(`/clients/${clientId}/messages`, { method: "POST", body });
+
+export const updateMessage = (id: number, body: { message?: string; serviceTypeIds?: number[] }) =>
+  authRequest<ClientMessage>(`/client-message/${id}`, { method: "PATCH", body });
+
+/** Also "Descartar" in the review view. */
+export const deleteMessage = (id: number) => authRequest<void>(`/client-message/${id}`, { method: "DELETE" });
+
+export const changeStatus = (id: number, body: StatusChangeInput) =>
+  authRequest<ClientMessage>(`/client-message/${id}/status`, { method: "POST", body });
+
+/** Stored, emailed to the client through the outbox, and the status becomes Respondido. */
+export const replyToMessage = (id: number, reply: string) =>
+  authRequest<ClientMessage>(`/client-message/${id}/reply`, { method: "POST", body: { reply } });
+
+/** A message kept for review joins the main list. */
+export const acceptMessage = (id: number) =>
+  authRequest<ClientMessage>(`/client-message/${id}/accept`, { method: "POST" });

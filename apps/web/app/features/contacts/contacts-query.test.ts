@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CONTACTS_QUERY, formatContactsQuery, parseContactsQuery } from "./contacts-query";
+
+describe("contacts query in the address", () => {
+  it("reads keyword, field, page (from 1) and view", () => {
+    expect(parseContactsQuery("?busqueda=rodr%C3%ADguez&campo=nombre&pagina=3&vista=revisar")).toEqual({
+      keyword: "rodríguez",
+      field: "nombre",
+      page: 2,
+      view: "review",
+    });
+  });
+
+  it("falls back to the first page of the main list for anything unexpected", () => {
+    expect(parseContactsQuery("")).toEqual(DEFAULT_CONTACTS_QUERY);
+    expect(parseContactsQuery("?campo=apodo&pagina=-1&vista=otra")).toEqual(DEFAULT_CONTACTS_QUERY);
+    expect(parseContactsQuery("?pagina=1.5").page).toBe(0);
+    expect(parseContactsQuery(`?busqueda=${"a".repeat(300)}`).keyword).toHaveLength(100);
+  });
+
+  it("writes only what differs from the default, and reads back what it wrote", () => {
+    expect(formatContactsQuery(DEFAULT_CONTACTS_QUERY)).toBe("");
+    const query = { keyword: "Ana Pérez", field: "correo", page: 1, view: "main" } as const;
+    const written = formatContactsQuery(query);
+    expect(written).toBe("busqueda=Ana+P%C3%A9rez&campo=correo&pagina=2");
+    expect(parseContactsQuery(written)).toEqual(query);
+  });
+});
+
+describe("the review link of paths.ts", () => {
+  it("opens the review view", async () => {
+    const { paths } = await import("~/lib/paths");
+    expect(parseContactsQuery(new URL(paths.crmReview, "http://x").search).view).toBe("review");
+  });
+});

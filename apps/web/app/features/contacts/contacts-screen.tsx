@@ -1,0 +1,229 @@
+import type { ClientMessage, ClientMessageGroup, ClientMessagePage } from "@app/shared";
+import { CRM_LIMITS, DEFAULT_PAGE_SIZE, type MessageView } from "@app/shared/constants";
+import { FileDown, LoaderCircle, UserPlus } from "lucide-react";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Notice } from "~/components/ui/notice";
+import { Pagination } from "~/components/ui/pagination";
+import { CrmPageHeader } from "~/features/crm/crm-page-header";
+import { errorMessage } from "~/lib/error-message";
+import { paths } from "~/lib/paths";
+import { saveFile } from "~/lib/save-file";
+import { ContactDialog, type ContactTarget } from "./contact-dialog";
+import { deleteQuestion, fullName } from "./contact-format";
+import { acceptMessage, deleteClient, deleteMessage, exportContacts } from "./contacts-api";
+import { type ContactsQuery, formatContactsQuery } from "./contacts-query";
+import { ContactsSearch } from "./contacts-search";
+import { ContactsTable } from "./contacts-table";
+import { NewContactDialog } from "./new-contact-dialog";
+
+export type ContactsScreenProps = {
+  query: ContactsQuery;
+  /** The page the address asks for; null when the list could not be loaded. */
+  result: ClientMessagePage | null;
+  loadProblem: string | null;
+  /** A new page or search is loading. */
+  loading: boolean;
+  /** Moves to another place of the list (the address changes). */
+  onQueryChange: (query: ContactsQuery) => void;
+  /** Loads the same place again after a change. */
+  onChanged: () => void;
+};
+
+type Outcome = { tone: "success" | "problem"; text: string } | null;
+type Confirming =
+  | { kind: "contact"; group: ClientMessageGroup }
+  | { kind: "discard"; group: ClientMessageGroup; message: ClientMessage }
+  | null;
+
+const VIEWS: { view: MessageView; label: string }[] = [
+  { view: "main", label: "Lista principal" },
+  { view: "review", label: "Por revisar" },
+];
+
+/** The contacts and messages screen of spec section 2 (issue 5), over the list the route loaded. */
+export function ContactsScreen({ query, result, loadProblem, loading, onQueryChange, onChanged }: ContactsScreenProps) {
+  const [target, setTarget] = useState<ContactTarget | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [exporting, setExporting] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const listRegion = useRef<HTMLElement>(null);
+  /** The row the focus was on is going away: the keyboard continues from the list. */
+  const focusList = () => requestAnimationFrame(() => listRegion.current?.focus());
+
+  const say = (tone: "success" | "problem", text: string) => setOutcome({ tone, text });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setOutcome(null);
+    try {
+      saveFile(await exportContacts(query));
+    } catch (error) {
+      say("problem", `No se pudo exportar: ${errorMessage(error)}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const accept = async (group: ClientMessageGroup, message: ClientMessage) => {
+    setOutcome(null);
+    try {
+      await acceptMessage(message.id);
+      onChanged();
+      focusList();
+      say("success", `Se aceptó el mensaje de ${fullName(group.client)}: ya está en la lista principal.`);
+    } catch (error) {
+      say("problem", errorMessage(error));
+    }
+  };
+
+  const name = confirming ? fullName(confirming.group.client) : "";
+  const messageCount = confirming?.group.messages.length ?? 0;
+
+  return (
+    <>
+      <CrmPageHeader
+        title="Contactos"
+        subtitle="Gestión de contactos y mensajes"
+        actions={
+          <>
+            <button type="button" onClick={() => setCreating(true)} className={`${buttonStyles.primary} min-h-11`}>
+              <UserPlus className="size-4" aria-hidden="true" />
+              Nuevo Contacto
+            </button>
+            <button
+              type="button"
+              onClick={exportCsv}
+              disabled={exporting}
+              className={`${buttonStyles.secondary} min-h-11`}
+            >
+              {exporting ? (
+                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+              ) : (
+                <FileDown className="size-4" aria-hidden="true" />
+              )}
+              Exportar CSV
+            </button>
+          </>
+        }
+      />
+
+      <div className="grid gap-4">
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+          <ContactsSearch
+            query={query}
+            onSearch={(keyword, field) => onQueryChange({ ...query, keyword, field, page: 0 })}
+          />
+          <nav aria-label="Vista de la lista" className="flex gap-1 rounded-2xl bg-white p-1 ring-1 ring-stone-200">
+            {VIEWS.map(({ view, label }) => (
+              <Link
+                key={view}
+                to={paths.crmMessagesAt(formatContactsQuery({ ...query, view, page: 0 }))}
+                aria-current={query.view === view ? "page" : undefined}
+                className={`inline-flex min-h-11 flex-1 items-center justify-center whitespace-nowrap rounded-xl px-4 font-semibold text-sm transition-colors ${
+                  query.view === view ? "bg-leaf-700 text-white" : "text-leaf-900 hover:bg-leaf-50"
+                }`}
+              >
+                {label}
+              </Link>
+            ))}
+          </nav>
+        </div>
+
+        {query.view === "review" && (
+          <p className="text-sm text-stone-700">
+            Mensajes que el formulario guardó aparte por parecer automáticos. Acéptalos para que pasen a la lista
+            principal o descártalos.
+          </p>
+        )}
+
+        {outcome && (
+          <Notice tone={outcome.tone}>
+            <p>{outcome.text}</p>
+          </Notice>
+        )}
+        {loadProblem && (
+          <Notice tone="problem">
+            <p>No se pudo cargar la lista: {loadProblem}</p>
+          </Notice>
+        )}
+        <p className="text-stone-600 text-xs md:hidden">
+          Desliza la tabla hacia los lados para ver todas las columnas.
+        </p>
+        <p role="status" className="sr-only">
+          {loading ? "Cargando contactos…" : ""}
+        </p>
+
+        <ContactsTable
+          regionRef={listRegion}
+          groups={result?.content ?? []}
+          view={query.view}
+          loading={loading}
+          onView={(group) => setTarget({ client: group.client, intent: "view" })}
+          onEdit={(group) => setTarget({ client: group.client, intent: "edit" })}
+          onDelete={(group) => setConfirming({ kind: "contact", group })}
+          onAccept={accept}
+          onDiscard={(group, message) => setConfirming({ kind: "discard", group, message })}
+        />
+
+        {result && (
+          <Pagination
+            label="Páginas de contactos"
+            page={result.pageNumber}
+            pageSize={DEFAULT_PAGE_SIZE}
+            totalElements={result.totalElements}
+            totalPages={result.totalPages}
+            totalIsExact={result.totalIsExact}
+            isLastPage={result.isLastPage}
+            onPageChange={(page) => onQueryChange({ ...query, page })}
+          />
+        )}
+      </div>
+
+      <ContactDialog target={target} onClose={() => setTarget(null)} onChanged={onChanged} />
+
+      <NewContactDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(detail) => {
+          setCreating(false);
+          onChanged();
+          say("success", `Se creó el contacto ${fullName(detail.client)}.`);
+        }}
+      />
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title={
+          confirming?.kind === "discard"
+            ? `¿Descartar el mensaje de ${name}?`
+            : deleteQuestion(name, messageCount, messageCount >= CRM_LIMITS.messagesPerGroup)
+        }
+        confirmLabel={confirming?.kind === "discard" ? "Descartar" : "Eliminar"}
+        describeError={errorMessage}
+        onClose={() => setConfirming(null)}
+        onConfirm={async () => {
+          if (!confirming) return;
+          if (confirming.kind === "discard") {
+            await deleteMessage(confirming.message.id);
+            say("success", `Se descartó el mensaje de ${name}.`);
+          } else {
+            await deleteClient(confirming.group.client.id);
+            say("success", `Se eliminó a ${name} y sus mensajes.`);
+          }
+          onChanged();
+        }}
+        focusAfterConfirm={() => listRegion.current}
+      >
+        <p>
+          {confirming?.kind === "discard"
+            ? "El mensaje se eliminará y no llegará a la lista principal."
+            : "Se borrarán sus datos y todos sus mensajes. No se puede deshacer."}
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import type { ClientMessage, ClientMessageGroup } from "@app/shared";
+import { CRM_MESSAGES, type MessageView } from "@app/shared/constants";
+import type { Ref } from "react";
+import { fullName, phoneOf } from "./contact-format";
+import { ServicePills } from "./service-pills";
+import { ReviewBadge, StatusBadge } from "./status-badge";
+
+export type ContactsTableProps = {
+  /** The scrollable region: the focus lands here when the row it was on goes away. */
+  regionRef?: Ref<HTMLElement>;
+  groups: ClientMessageGroup[];
+  view: MessageView;
+  /** A new page or search is on its way: the rows shown are the previous ones. */
+  loading: boolean;
+  onView: (group: ClientMessageGroup) => void;
+  onEdit: (group: ClientMessageGroup) => void;
+  onDelete: (group: ClientMessageGroup) => void;
+  /** In the review view: the row's message joins the main list, or goes away. */
+  onAccept: (group: ClientMessageGroup, message: ClientMessage) => void;
+  onDiscard: (group: ClientMessageGroup, message: ClientMessage) => void;
+};
+
+const COLUMNS = ["Nombre", "Correo", "Número", "Servicio Requerido", "Mensaje", "Acciones"] as const;
+
+const cell = "px-3 py-3 align-top";
+const action =
+  "inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-xl px-2.5 font-semibold text-sm ring-1 transition-colors disabled:opacity-50";
+const actionStyles = {
+  plain: `${action} text-leaf-800 ring-leaf-200 hover:bg-leaf-50`,
+  danger: `${action} text-red-800 ring-red-200 hover:bg-red-50`,
+} as const;
+
+/**
+ * The contacts table of spec section 2: a row is a client with their newest message. It scrolls
+ * sideways on a phone with the name column kept in view, so every column stays readable.
+ */
+export function ContactsTable({
+  regionRef,
+  groups,
+  view,
+  loading,
+  onView,
+  onEdit,
+  onDelete,
+  onAccept,
+  onDiscard,
+}: ContactsTableProps) {
+  return (
+    <section
+      ref={regionRef}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (axe scrollable-region-focusable)
+      tabIndex={0}
+      aria-labelledby="contactos-tabla"
+      aria-busy={loading}
+      className={`relative overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200 transition-opacity ${loading ? "opacity-60" : ""}`}
+    >
+      <table className="w-full min-w-[58rem] text-left text-sm">
+        <caption id="contactos-tabla" className="sr-only">
+          {view === "review" ? "Contactos con mensajes por revisar" : "Contactos y su mensaje más reciente"}
+        </caption>
+        <thead className="bg-leaf-50 text-leaf-900">
+          <tr>
+            {COLUMNS.map((title, index) => (
+              <th
+                key={title}
+                scope="col"
+                className={`${cell} py-3 font-semibold ${index === 0 ? "sticky left-0 z-10 bg-leaf-50" : ""}`}
+              >
+                {title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-200">
+          {groups.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS.length} className="px-3 py-10 text-center text-stone-600">
+                {CRM_MESSAGES.emptyList}
+              </td>
+            </tr>
+          ) : (
+            groups.map((group) => (
+              <ContactRow
+                key={group.client.id}
+                group={group}
+                view={view}
+                onView={onView}
+                onEdit={onEdit}
+                onDelete={onDelete}
+                onAccept={onAccept}
+                onDiscard={onDiscard}
+              />
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+type ContactRowProps = Omit<ContactsTableProps, "groups" | "loading" | "regionRef"> & { group: ClientMessageGroup };
+
+function ContactRow({ group, view, onView, onEdit, onDelete, onAccept, onDiscard }: ContactRowProps) {
+  const { client, messages } = group;
+  const name = fullName(client);
+  // In the review view the row is about the message waiting for a decision.
+  const newest = (view === "review" ? messages.find((message) => message.inReview) : undefined) ?? messages[0];
+  return (
+    <tr className="hover:bg-stone-50">
+      {/* The name stays in view while the row scrolls sideways on a phone. */}
+      <th
+        scope="row"
+        className={`${cell} sticky left-0 z-10 max-w-44 bg-white font-semibold text-leaf-900 shadow-[1px_0_0_#e7e5e4]`}
+      >
+        <span className="block break-words">{name}</span>
+        {client.company && <span className="block font-normal text-stone-600 text-xs">{client.company}</span>}
+      </th>
+      <td className={`${cell} min-w-36 break-all`}>{client.email}</td>
+      <td className={`${cell} min-w-28`}>{phoneOf(client)}</td>
+      <td className={cell}>{newest ? <ServicePills services={newest.services} max={2} /> : "—"}</td>
+      <td className={`${cell} max-w-80`}>
+        {newest ? (
+          <div className="grid gap-1.5">
+            <p className="line-clamp-2 break-words text-stone-800">{newest.messageDescription || "(sin texto)"}</p>
+            <div className="flex flex-wrap items-center gap-1.5">
+              {newest.inReview ? <ReviewBadge /> : <StatusBadge status={newest.status} />}
+              {messages.length > 1 && <span className="text-stone-600 text-xs">{messages.length} mensajes</span>}
+            </div>
+          </div>
+        ) : (
+          <span className="text-stone-600">—</span>
+        )}
+      </td>
+      <td className={cell}>
+        {/* One line of actions; the review view's five wrap. */}
+        <div className={`flex gap-1.5 ${newest?.inReview ? "max-w-72 flex-wrap" : "flex-nowrap"}`}>
+          <button type="button" onClick={() => onView(group)} className={actionStyles.plain}>
+            Ver<span className="sr-only"> {name}</span>
+          </button>
+          <button type="button" onClick={() => onEdit(group)} className={actionStyles.plain}>
+            Editar<span className="sr-only"> {name}</span>
+          </button>
+          <button type="button" onClick={() => onDelete(group)} className={actionStyles.danger}>
+            Eliminar<span className="sr-only"> {name}</span>
+          </button>
+          {newest?.inReview && (
+            <>
+              <button type="button" onClick={() => onAccept(group, newest)} className={actionStyles.plain}>
+                Aceptar<span className="sr-only"> mensaje de {name}</span>
+              </button>
+              <button type="button" onClick={() => onDiscard(group, newest)} className={actionStyles.danger}>
+                Descartar<span className="sr-only"> mensaje de {name}</span>
+              </button>
+            </>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

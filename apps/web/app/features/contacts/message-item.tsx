@@ -1,0 +1,209 @@
+import type { ClientMessage } from "@app/shared";
+import { CONTACT_LIMITS, CRM_LIMITS, CRM_MESSAGES } from "@app/shared/constants";
+import { Check, CircleX, MessageSquareReply, Pencil, RotateCcw, Trash2, X } from "lucide-react";
+import { useRef, useState } from "react";
+import { errorMessage } from "~/lib/error-message";
+import { formatDateTime } from "~/lib/format-date";
+import { ServicePills } from "./service-pills";
+import { ReviewBadge, StatusBadge } from "./status-badge";
+import { TextEditor } from "./text-editor";
+
+export type MessageActions = {
+  reply: (message: ClientMessage, reply: string) => Promise<void>;
+  reject: (message: ClientMessage, reason: string) => Promise<void>;
+  reopen: (message: ClientMessage) => Promise<void>;
+  edit: (message: ClientMessage, text: string) => Promise<void>;
+  /** Asks first (spec section 4's question), then deletes. */
+  remove: (message: ClientMessage) => void;
+  accept: (message: ClientMessage) => Promise<void>;
+  /** Asks first, then deletes a message kept for review. */
+  discard: (message: ClientMessage) => void;
+};
+
+type Editing = "reply" | "reject" | "edit" | null;
+
+const REVIEW_REASONS: Record<string, string> = {
+  honeypot: "rellenó el campo oculto para robots",
+  too_fast: "se envió más rápido de lo que tarda una persona",
+};
+
+const ORIGINS = { web: "Formulario del sitio", personal: "Nota del personal" } as const;
+
+const action =
+  "inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 font-semibold text-sm ring-1 transition-colors disabled:opacity-50";
+const plain = `${action} text-leaf-800 ring-leaf-200 hover:bg-leaf-50`;
+const danger = `${action} text-red-800 ring-red-200 hover:bg-red-50`;
+
+/** One message of the contact dialog: date, origin, services, status, text, reply, and what can be done. */
+export function MessageItem({ message, actions }: { message: ClientMessage; actions: MessageActions }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const article = useRef<HTMLElement>(null);
+  const headingId = `mensaje-${message.id}`;
+
+  /** Runs an action; afterwards the focus stays on this message (its buttons may have changed). */
+  const run = async (task: () => Promise<void>) => {
+    await task();
+    setEditing(null);
+    article.current?.focus();
+  };
+
+  const quick = async (task: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await run(task);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article
+      ref={article}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-2xl bg-white p-4 ring-1 ring-stone-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-petal-600"
+    >
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h4 id={headingId} className="font-semibold text-leaf-900 text-sm">
+          <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+          <span className="font-normal text-stone-600"> · {ORIGINS[message.origin]}</span>
+        </h4>
+        <div className="flex flex-wrap gap-1.5">
+          {message.inReview && <ReviewBadge />}
+          <StatusBadge status={message.status} />
+        </div>
+      </header>
+      {message.services.length > 0 && <ServicePills services={message.services} />}
+      <p className="whitespace-pre-line break-words text-stone-800">
+        {message.messageDescription || <span className="text-stone-600">(sin texto)</span>}
+      </p>
+      {message.inReview && message.reviewReasons.length > 0 && (
+        <p className="rounded-xl bg-stone-100 p-3 text-sm text-stone-800">
+          Guardado para revisión porque{" "}
+          {message.reviewReasons.map((reason) => REVIEW_REASONS[reason] ?? reason).join(" y ")}.
+        </p>
+      )}
+      {message.reply !== null && (
+        <div className="grid gap-1 rounded-xl bg-leaf-50 p-3 text-sm ring-1 ring-leaf-200">
+          <p className="font-semibold text-leaf-900">
+            Respuesta
+            {message.repliedAt && (
+              <span className="font-normal text-stone-700">
+                {" "}
+                · <time dateTime={message.repliedAt}>{formatDateTime(message.repliedAt)}</time>
+              </span>
+            )}
+          </p>
+          <p className="whitespace-pre-line break-words text-stone-800">{message.reply}</p>
+        </div>
+      )}
+      {message.status === "rechazado" && message.rejectionReason && (
+        <p className="rounded-xl bg-red-50 p-3 text-red-900 text-sm ring-1 ring-red-200">
+          <span className="font-semibold">Motivo del rechazo:</span> {message.rejectionReason}
+        </p>
+      )}
+
+      {problem && (
+        <p role="alert" className="font-medium text-red-700 text-sm">
+          {problem}
+        </p>
+      )}
+      {editing === "reply" && (
+        <TextEditor
+          id={`respuesta-${message.id}`}
+          label="Respuesta"
+          hint="Se enviará por correo al cliente, con la firma de la empresa."
+          maxLength={CRM_LIMITS.reply}
+          requiredMessage={CRM_MESSAGES.replyRequired}
+          submitLabel="Enviar respuesta"
+          onSubmit={(text) => run(() => actions.reply(message, text))}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {editing === "reject" && (
+        <TextEditor
+          id={`motivo-${message.id}`}
+          label="Motivo del rechazo"
+          maxLength={CRM_LIMITS.reason}
+          requiredMessage={CRM_MESSAGES.reasonRequired}
+          submitLabel="Marcar como rechazado"
+          onSubmit={(reason) => run(() => actions.reject(message, reason))}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {editing === "edit" && (
+        <TextEditor
+          id={`texto-${message.id}`}
+          label="Texto del mensaje"
+          initial={message.messageDescription}
+          maxLength={CONTACT_LIMITS.message}
+          requiredMessage={CRM_MESSAGES.messageRequired}
+          submitLabel="Guardar mensaje"
+          onSubmit={(text) => run(() => actions.edit(message, text))}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+
+      {editing === null && (
+        <div className="flex flex-wrap gap-2">
+          {message.inReview ? (
+            <>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => quick(() => actions.accept(message))}
+                className={plain}
+              >
+                <Check className="size-4" aria-hidden="true" />
+                Aceptar
+              </button>
+              <button type="button" disabled={busy} onClick={() => actions.discard(message)} className={danger}>
+                <X className="size-4" aria-hidden="true" />
+                Descartar
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" onClick={() => setEditing("reply")} className={plain}>
+                <MessageSquareReply className="size-4" aria-hidden="true" />
+                {message.reply === null ? "Responder" : "Responder de nuevo"}
+              </button>
+              {message.status !== "rechazado" && (
+                <button type="button" onClick={() => setEditing("reject")} className={plain}>
+                  <CircleX className="size-4" aria-hidden="true" />
+                  Rechazar
+                </button>
+              )}
+              {message.status !== "pendiente" && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => quick(() => actions.reopen(message))}
+                  className={plain}
+                >
+                  <RotateCcw className="size-4" aria-hidden="true" />
+                  Marcar como pendiente
+                </button>
+              )}
+            </>
+          )}
+          <button type="button" onClick={() => setEditing("edit")} className={plain}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Editar mensaje
+          </button>
+          {!message.inReview && (
+            <button type="button" onClick={() => actions.remove(message)} className={danger}>
+              <Trash2 className="size-4" aria-hidden="true" />
+              Eliminar mensaje
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

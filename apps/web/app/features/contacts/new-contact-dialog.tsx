@@ -1,0 +1,130 @@
+import type { ClientDetail } from "@app/shared";
+import { CONTACT_LIMITS, CRM_MESSAGES } from "@app/shared/constants";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LoaderCircle } from "lucide-react";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { Dialog } from "~/components/ui/dialog";
+import { describedBy, Field, inputStyles } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { ApiError } from "~/lib/api-client";
+import { errorMessage, fieldProblems } from "~/lib/error-message";
+import { ContactFields } from "./contact-fields";
+import {
+  CONTACT_DETAIL_FIELDS,
+  EMPTY_CONTACT_DETAILS,
+  type NewContactFormInput,
+  type NewContactFormValues,
+  newContactFormSchema,
+} from "./contact-form-schemas";
+import { createClient } from "./contacts-api";
+import { ServiceCheckboxes } from "./service-checkboxes";
+
+const EMPTY: NewContactFormInput = { ...EMPTY_CONTACT_DETAILS, message: "", serviceTypeIds: [] };
+/** The services belong to the first message: without one there is nothing to attach them to. */
+const SERVICES_NEED_MESSAGE = "Escribe el mensaje al que corresponden los productos o servicios elegidos";
+const FIELDS = [...CONTACT_DETAIL_FIELDS, "message", "serviceTypeIds"] as const;
+
+export type NewContactDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (detail: ClientDetail) => void;
+};
+
+/** "Nuevo Contacto": the public form's fields and rules (minus consent), plus an optional first message. */
+export function NewContactDialog({ open, onClose, onCreated }: NewContactDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} labelledBy="nuevo-contacto-titulo" className="max-w-2xl">
+      <NewContactForm onClose={onClose} onCreated={onCreated} />
+    </Dialog>
+  );
+}
+
+/** Mounted each time the dialog opens, so it always starts empty. */
+function NewContactForm({ onClose, onCreated }: Omit<NewContactDialogProps, "open">) {
+  const { register, handleSubmit, formState, setError, control } = useForm<
+    NewContactFormInput,
+    unknown,
+    NewContactFormValues
+  >({
+    resolver: zodResolver(newContactFormSchema),
+    mode: "onTouched",
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = formState;
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onValid = async ({ message, ...values }: NewContactFormValues) => {
+    setProblem(null);
+    if (!message && values.serviceTypeIds.length > 0) {
+      setError("message", { message: SERVICES_NEED_MESSAGE }, { shouldFocus: true });
+      return;
+    }
+    try {
+      // An empty first message means none: the contact is stored without messages.
+      onCreated(await createClient(message ? { ...values, message } : values));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        setError("email", { message: error.message || CRM_MESSAGES.emailTaken }, { shouldFocus: true });
+        return;
+      }
+      const onFields = fieldProblems(error, FIELDS);
+      for (const { field, message: text } of onFields) setError(field, { message: text });
+      if (onFields.length === 0) setProblem(errorMessage(error));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid)}
+      aria-busy={isSubmitting}
+      className="flex max-h-[90svh] flex-col gap-4"
+    >
+      <h2 id="nuevo-contacto-titulo" className="px-5 pt-5 font-bold text-leaf-900 text-xl md:px-6">
+        Nuevo Contacto
+      </h2>
+      <div className="grid min-h-0 flex-1 gap-3 overflow-y-auto px-5 pt-1 md:px-6">
+        {problem && (
+          <Notice tone="problem">
+            <p>{problem}</p>
+          </Notice>
+        )}
+        <ContactFields idPrefix="nuevo-contacto" register={register} errors={errors} />
+        <Field id="nuevo-contacto-mensaje" label="Mensaje" optional error={errors.message?.message}>
+          <textarea
+            id="nuevo-contacto-mensaje"
+            rows={3}
+            maxLength={CONTACT_LIMITS.message}
+            aria-invalid={Boolean(errors.message)}
+            aria-describedby={describedBy("nuevo-contacto-mensaje", { error: errors.message?.message })}
+            className={`${inputStyles(Boolean(errors.message))} resize-y`}
+            {...register("message")}
+          />
+        </Field>
+        <Controller
+          control={control}
+          name="serviceTypeIds"
+          render={({ field }) => (
+            <ServiceCheckboxes
+              legend="Productos o servicios de interés"
+              idPrefix="nuevo-contacto-servicio"
+              value={(field.value ?? []) as number[]}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      </div>
+      <div className="flex flex-wrap justify-end gap-3 border-stone-200 border-t px-5 py-4 md:px-6">
+        <button type="button" onClick={onClose} className={`${buttonStyles.secondary} min-h-11`}>
+          Cancelar
+        </button>
+        <button type="submit" disabled={isSubmitting} className={`${buttonStyles.primary} min-h-11`}>
+          {isSubmitting && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+          Crear contacto
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { LoaderCircle } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { describedBy, Field, inputStyles } from "~/components/ui/field";
+import { errorMessage, fieldProblems } from "~/lib/error-message";
+
+export type TextEditorProps = {
+  id: string;
+  label: string;
+  initial?: string;
+  maxLength: number;
+  /** Shown when the person sends an empty text. */
+  requiredMessage: string;
+  submitLabel: string;
+  hint?: ReactNode;
+  /** Saves the text; a thrown error is shown under the field and the text is kept. */
+  onSubmit: (text: string) => Promise<void>;
+  onCancel: () => void;
+  /** What else the form sends (services of a note). */
+  children?: ReactNode;
+};
+
+/**
+ * A text area with its own send and cancel buttons: a reply, a rejection reason, a message's new
+ * text, a note. It gets the focus when it opens; Escape inside it belongs to the dialog.
+ */
+export function TextEditor({
+  id,
+  label,
+  initial = "",
+  maxLength,
+  requiredMessage,
+  submitLabel,
+  hint,
+  onSubmit,
+  onCancel,
+  children,
+}: TextEditorProps) {
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      noValidate
+      aria-busy={busy}
+      className="grid gap-2"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (text.trim() === "") {
+          setError(requiredMessage);
+          return;
+        }
+        setBusy(true);
+        setError(undefined);
+        try {
+          await onSubmit(text);
+        } catch (problem) {
+          const onField = fieldProblems(problem, ["message", "reply", "reason"])[0];
+          setError(onField?.message ?? errorMessage(problem));
+          setBusy(false);
+        }
+      }}
+    >
+      <Field id={id} label={label} error={error} hint={hint}>
+        <textarea
+          id={id}
+          // The editor opens because the person asked for it: their typing goes here.
+          // biome-ignore lint/a11y/noAutofocus: opened on request, inside a dialog
+          autoFocus
+          rows={4}
+          maxLength={maxLength}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy(id, { error, hint: Boolean(hint) })}
+          className={`${inputStyles(Boolean(error))} resize-y`}
+        />
+      </Field>
+      {children}
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" onClick={onCancel} className={`${buttonStyles.secondary} min-h-11`}>
+          Cancelar
+        </button>
+        <button type="submit" disabled={busy} className={`${buttonStyles.primary} min-h-11`}>
+          {busy && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

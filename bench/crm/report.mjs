@@ -1,0 +1,175 @@
+// Percentiles, verdicts and the report of the CRM benchmark (text for the terminal, Markdown for docs/).
+import { describeCall } from "./calls.mjs";
+
+export const TARGET_P95_MS = 50;
+export const ENGINE_NAMES = { pglite: "PGlite", postgres: "PostgreSQL" };
+
+/** Nearest-rank percentile of sorted numbers. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/** Latency figures of one call from its samples (ms), pooled over rounds, plus each round's p95. */
+export function summarise(samples, roundSamples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const roundP95 = roundSamples.map((round) =>
+    percentile(
+      [...round].sort((a, b) => a - b),
+      95,
+    ),
+  );
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+    roundP95Min: roundP95.length > 0 ? Math.min(...roundP95) : Number.NaN,
+    roundP95Max: roundP95.length > 0 ? Math.max(...roundP95) : Number.NaN,
+  };
+}
+
+const ms = (value) => (Number.isFinite(value) ? (value < 10 ? value.toFixed(1) : Math.round(value).toString()) : "-");
+export const int = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en-US") : "-");
+/** Met when the p95 is within the target and no request failed. */
+const meets = ({ stats, failures }) => stats.p95 <= TARGET_P95_MS && failures.length === 0;
+const found = (answer) =>
+  answer
+    ? `${answer.exact ? "" : "more than "}${int(answer.total)} contacts${answer.rows === 0 ? " (page empty)" : ""}`
+    : "-";
+
+/** "503 x12": the statuses of failed requests and how often each came. */
+const failureCodes = (failures) => {
+  const counts = new Map();
+  for (const failure of failures) {
+    const code = failure.split(" ")[0];
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  return [...counts].map(([code, count]) => `${code} x${count}`).join(", ");
+};
+
+function rows(result) {
+  return result.calls.map(({ call, stats, answer, failures }) => [
+    call.label,
+    found(answer),
+    `${stats.n}${failures.length > 0 ? ` (+${failures.length} failed: ${failureCodes(failures)})` : ""}`,
+    ms(stats.p50),
+    ms(stats.p95),
+    ms(stats.p99),
+    ms(stats.max),
+    Number.isFinite(stats.roundP95Min) ? `${ms(stats.roundP95Min)}-${ms(stats.roundP95Max)}` : "-",
+    meets({ stats, failures }) ? "met" : "MISSED",
+  ]);
+}
+
+const HEADER = ["call", "found", "requests", "p50", "p95", "p99", "max", "p95 per round", `p95 <= ${TARGET_P95_MS} ms`];
+
+export function textTable(result) {
+  const all = [HEADER, ...rows(result)];
+  const widths = HEADER.map((_, column) => Math.max(...all.map((row) => row[column].length)));
+  const line = (row) =>
+    row.map((text, column) => (column < 3 ? text.padEnd(widths[column]) : text.padStart(widths[column]))).join("  ");
+  return [line(all[0]), widths.map((width) => "-".repeat(width)).join("  "), ...all.slice(1).map(line)].join("\n");
+}
+
+export function missedCalls(results) {
+  return results.flatMap((result) =>
+    result.calls
+      .filter((entry) => !meets(entry))
+      .map(
+        ({ call, stats, failures }) =>
+          `${ENGINE_NAMES[result.engine]} ${call.label} (p95 ${ms(stats.p95)} ms${failures.length > 0 ? `, ${failures.length} failed` : ""})`,
+      ),
+  );
+}
+
+export function overallLine(results) {
+  const measured = results.filter((result) => !result.skipped);
+  const skipped = results.filter((result) => result.skipped).map((result) => ENGINE_NAMES[result.engine]);
+  const missed = missedCalls(measured);
+  const text =
+    measured.length === 0
+      ? "Nothing measured."
+      : missed.length > 0
+        ? `p95 target MISSED by ${missed.length} call(s): ${missed.join("; ")}.`
+        : `Every call met p95 <= ${TARGET_P95_MS} ms.`;
+  return skipped.length > 0 ? `${text} Not measured: ${skipped.join(", ")}.` : text;
+}
+
+function engineSection(result) {
+  const name = ENGINE_NAMES[result.engine];
+  if (result.skipped) return `## ${name}\n\nSkipped: ${result.skipped}`;
+  const { data } = result;
+  const table = [
+    `| ${HEADER.join(" | ")} |`,
+    `|---|---|${HEADER.slice(2)
+      .map(() => "---:")
+      .join("|")}|`,
+    ...rows(result).map((row) => `| ${row.join(" | ")} |`),
+  ];
+  const seeded = result.seed
+    ? `Seeded by \`${result.seed.command}\` in ${result.seed.seconds.toFixed(0)} s (whole command, migrations included):`
+    : "An existing database, not seeded by this run.";
+  return [
+    `## ${name}: ${int(data.messages)} messages, ${int(data.clients)} contacts`,
+    "",
+    `${int(data.messages)} messages from ${int(data.clients)} contacts (${int(data.listed)} in the main list), ` +
+      `${int(data.links)} message-service links; ${data.size} on disk (${result.storage}).`,
+    seeded,
+    ...(result.seed ? ["", "```", ...result.seed.output, "```"] : []),
+    "",
+    `Latency in ms; ${result.rounds} rounds of up to ${result.perRound} requests per call (fewer when a call's round ` +
+      `passes ${result.roundBudgetMs / 1000} s), after up to ${result.warmup} warm-up requests per call; ` +
+      `server ready in ${(result.serverReadyMs / 1000).toFixed(1)} s.`,
+    "",
+    ...table,
+  ].join("\n");
+}
+
+export function markdown({ results, meta }) {
+  return `# CRM benchmark: list and search
+
+Generated by \`${meta.command}\` (bench/crm, see its README). Do not edit by hand.
+
+Target (docs quality bar "API"): CRM list and search p95 <= ${TARGET_P95_MS} ms with 1,000,000 messages on
+PostgreSQL (and 100,000 on PGlite), through HTTP against the real server.
+**${overallLine(results)}**
+
+${results.map(engineSection).join("\n\n")}
+
+## Requests
+
+${results[0]?.calls.map(({ call }) => `- ${call.label}: \`${describeCall(call)}\``).join("\n") ?? ""}
+
+## Machine and run
+
+| | |
+|---|---|
+| date | ${meta.date} |
+| command | \`${meta.command}\` |
+| CPU | ${meta.cpus} x ${meta.cpuModel} |
+| memory | ${meta.memoryGiB} GiB |
+| Node | ${meta.node} |
+| PostgreSQL | ${meta.postgres} |
+| packages | fastify ${meta.versions.fastify}, @electric-sql/pglite ${meta.versions.pglite}, pg ${meta.versions.pg} |
+| load average (1 min) at start / end | ${meta.loadStart} / ${meta.loadEnd} |
+| total wall time | ${meta.minutes} min |
+
+## How to read it
+
+- "requests" is how many answers the percentiles are computed from; failed ones (e.g. a 503 when the server's pool
+  cancels a query after 2.5 s) are counted apart and fail the target.
+- One request at a time (no concurrency), from this script to the real server
+  (\`node --import tsx apps/api/src/server.ts\`, own process group, SERVE_WEB=false, LOG_LEVEL=warn), signed in as
+  staff with a bearer token: the latency a person sees, minus the network. Timed from sending the request to
+  having parsed the whole JSON answer (10 contacts with up to 20 messages each).
+- Calls are interleaved: each round runs every call in turn, so machine noise spreads over all of them. Percentiles
+  are nearest-rank over all rounds; "p95 per round" shows how much the p95 moved between rounds (noise).
+- "found" is the answer's \`totalElements\`; searches stop counting at 10,000 ("more than 10,000",
+  \`totalIsExact: false\`, decision 015).
+- The data are made by \`npm run db:seed -- --messages N\` (N/4 contacts, 1-2 services per message, two years).
+  The machine is shared: the load average shows how busy it was; rerun when it is high.
+`;
+}

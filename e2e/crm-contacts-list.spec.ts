@@ -1,0 +1,347 @@
+import { expect, test } from "./fixtures";
+import {
+  bodyRows,
+  contactsTable,
+  createClient,
+  openContacts,
+  rowNames,
+  rowOf,
+  search,
+  searchBox,
+  searchField,
+  sendContactRequest,
+  signInAsStaff,
+  uniquePhone,
+  uniqueTag,
+} from "./helpers/crm";
+import { isMobile } from "./helpers/site";
+import { adminToken } from "./helpers/staff";
+
+// The contacts screen of spec section 2 and issue 5: the table, search, the address, pagination.
+
+const EMPTY_TEXT = "No se encontraron contactos con los criterios de búsqueda";
+
+test("the list loads page 0 of 10 newest first; a row is a client with their newest message", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const first = { firstName: "Ana", lastName: `Primera ${tag}`, email: `primera.${tag}@floricola.test` };
+  const second = { firstName: "Bruno", lastName: `Segundo ${tag}`, email: `segundo.${tag}@floricola.test` };
+  const third = { firstName: "Carla", lastName: `Tercera ${tag}`, email: `tercera.${tag}@floricola.test` };
+  await sendContactRequest(request, { ...first, message: `Primer pedido ${tag}`, services: ["Danisaraba"] });
+  await sendContactRequest(request, { ...second, message: `Pedido antiguo ${tag}`, services: ["Chrysal VIVA"] });
+  await sendContactRequest(request, { ...third, message: `Pedido de Carla ${tag}`, services: ["Danisaraba"] });
+  // Bruno writes again: his row moves to the top and shows the new message.
+  await sendContactRequest(request, {
+    ...second,
+    message: `Pedido nuevo ${tag}`,
+    services: ["Chrysal VIVA", "Chrysal HVB", "Long Storage Service"],
+  });
+
+  await signInAsStaff(page, request, testInfo);
+  const firstLoad = page.waitForRequest((sent) => sent.url().includes("/api/client-message?"));
+  await openContacts(page);
+  const query = new URL((await firstLoad).url()).searchParams;
+  expect(Object.fromEntries(query)).toMatchObject({ page: "0", size: "10", sort: "createdAt,desc" });
+  await expect(page.getByText("Gestión de contactos y mensajes", { exact: true })).toBeVisible();
+  await expect(contactsTable(page).getByRole("columnheader")).toHaveText([
+    "Nombre",
+    "Correo",
+    "Número",
+    "Servicio Requerido",
+    "Mensaje",
+    "Acciones",
+  ]);
+  await expect(page.getByText(/^Mostrando 1 a \d+ de \d+ resultados$/)).toBeVisible();
+
+  await search(page, tag);
+  await expect(bodyRows(page)).toHaveCount(3);
+  expect(await rowNames(page)).toEqual([
+    expect.stringContaining(`Bruno Segundo ${tag}`),
+    expect.stringContaining(`Carla Tercera ${tag}`),
+    expect.stringContaining(`Ana Primera ${tag}`),
+  ]);
+  const bruno = rowOf(page, `Bruno Segundo ${tag}`);
+  await expect(bruno.getByRole("cell").nth(0)).toHaveText(second.email);
+  await expect(bruno).toContainText(`Pedido nuevo ${tag}`);
+  await expect(bruno).not.toContainText(`Pedido antiguo ${tag}`);
+  await expect(bruno).toContainText("2 mensajes");
+  await expect(bruno).toContainText("Pendiente");
+  // Two pills and "+1" for the third service.
+  await expect(bruno.getByRole("listitem")).toHaveText(["Chrysal VIVA", "Chrysal HVB", /^\+1/]);
+  for (const name of [`Bruno Segundo ${tag}`, `Carla Tercera ${tag}`, `Ana Primera ${tag}`]) {
+    const row = rowOf(page, name);
+    await expect(row.getByRole("button", { name: `Ver ${name}`, exact: true })).toBeVisible();
+    await expect(row.getByRole("button", { name: `Editar ${name}`, exact: true })).toBeVisible();
+    await expect(row.getByRole("button", { name: `Eliminar ${name}`, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText("Mostrando 1 a 3 de 3 resultados", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Anterior" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Siguiente" })).toBeDisabled();
+
+  // The service pill has the same colour for the same service, another for another service.
+  const pillClass = (name: string) =>
+    rowOf(page, name).getByRole("listitem").first().getAttribute("class") as Promise<string>;
+  const danisaraba = await pillClass(`Ana Primera ${tag}`);
+  expect(danisaraba).toMatch(/\bbg-\w+-100\b/);
+  expect(await pillClass(`Carla Tercera ${tag}`)).toBe(danisaraba);
+  expect(await pillClass(`Bruno Segundo ${tag}`)).not.toBe(danisaraba);
+  // ...and on the next load too.
+  await page.reload();
+  await expect(bodyRows(page)).toHaveCount(3);
+  expect(await pillClass(`Ana Primera ${tag}`)).toBe(danisaraba);
+});
+
+test("search by each field, ignoring accents and case; the empty result says so", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const phone = uniquePhone();
+  const name = `Rocío Rodríguez ${tag}`;
+  await sendContactRequest(request, {
+    firstName: "Rocío",
+    lastName: `Rodríguez ${tag}`,
+    email: `buzon.${tag}@rosasdelnorte.test`,
+    phone,
+    message: `Necesito una canción de cuna para mis rosas ${tag}`,
+    services: ["Sea Freight Service"],
+  });
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page);
+
+  const expectOnlyOurs = async () => {
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(rowOf(page, name)).toBeVisible();
+  };
+  const expectEmpty = async () => {
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(bodyRows(page)).toHaveText(EMPTY_TEXT);
+  };
+
+  await expect(searchField(page).getByRole("option")).toHaveText([
+    "Todos",
+    "Nombre",
+    "Correo",
+    "Teléfono",
+    "Servicio",
+    "Mensaje",
+  ]);
+
+  await search(page, `ROCIO RODRIGUEZ ${tag.toUpperCase()}`, "Nombre");
+  await expectOnlyOurs();
+  await search(page, `buzon.${tag}`, "Nombre");
+  await expectEmpty();
+
+  await search(page, `BUZON.${tag}@rosas`, "Correo");
+  await expectOnlyOurs();
+  await search(page, `rodriguez ${tag}`, "Correo");
+  await expectEmpty();
+
+  // People type numbers with spaces; the digits are what count.
+  await search(page, `${phone.slice(0, 3)} ${phone.slice(3)}`, "Teléfono");
+  await expectOnlyOurs();
+
+  await search(page, `cancion de cuna para mis rosas ${tag}`, "Mensaje");
+  await expectOnlyOurs();
+  await search(page, `cancion de cuna para mis rosas ${tag}`, "Nombre");
+  await expectEmpty();
+
+  // A service search finds every contact asking for it: ours is the newest one.
+  await search(page, "sea freight", "Servicio");
+  await expect(rowOf(page, name)).toBeVisible();
+  for (const row of await bodyRows(page).all()) await expect(row).toContainText("Sea Freight Service");
+
+  await search(page, tag, "Todos");
+  await expectOnlyOurs();
+  await expect(page).toHaveURL(new RegExp(`busqueda=${tag}`));
+});
+
+test("typing searches once, 300 ms after the last key; Enter searches at once", async ({ page, request }, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  await sendContactRequest(request, { firstName: "Diego", lastName: `Teclado ${tag}`, email: `${tag}@x.test` });
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page);
+
+  const searches: { at: number; keyword: string }[] = [];
+  page.on("request", (sent) => {
+    if (sent.url().endsWith("/api/client-message/search")) {
+      searches.push({ at: Date.now(), keyword: (sent.postDataJSON() as { keyword: string }).keyword });
+    }
+  });
+  await searchBox(page).click();
+  await searchBox(page).pressSequentially(tag, { delay: 40 });
+  const typedAt = Date.now();
+  await expect(page).toHaveURL(new RegExp(`busqueda=${tag}$`));
+  await expect(rowOf(page, `Diego Teclado ${tag}`)).toBeVisible();
+  // One call for the whole word, 300 ms after the last key (a machine that stalls mid-word may add
+  // one more, never one per key).
+  expect(searches.length).toBeLessThanOrEqual(2);
+  expect(searches.at(-1)?.keyword).toBe(tag);
+  expect(searches.at(-1)?.at ?? 0).toBeGreaterThanOrEqual(typedAt + 250);
+
+  await searchBox(page).fill(`teclado ${tag}`);
+  await searchBox(page).press("Enter");
+  const enteredAt = Date.now();
+  await expect.poll(() => searches.at(-1)?.keyword).toBe(`teclado ${tag}`);
+  const before = searches.length;
+  expect(searches.at(-1)?.at ?? 0).toBeLessThan(enteredAt + 250);
+  // The debounce timer of the typing was cancelled by Enter: no third call.
+  await page.waitForTimeout(500);
+  expect(searches).toHaveLength(before);
+});
+
+test("search, field, page and view live in the address: reload, back and a shared link", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  for (let index = 1; index <= 12; index += 1) {
+    await createClient(
+      request,
+      { firstName: "Elena", lastName: `Dirección ${index} ${tag}`, email: `dir${index}.${tag}@x.test` },
+      token,
+    );
+  }
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page);
+
+  await search(page, tag, "Nombre");
+  await expect(page).toHaveURL(new RegExp(`\\?busqueda=${tag}&campo=nombre$`));
+  await expect(page.getByText("Mostrando 1 a 10 de 12 resultados", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Siguiente" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?busqueda=${tag}&campo=nombre&pagina=2$`));
+  await expect(page.getByText("Mostrando 11 a 12 de 12 resultados", { exact: true })).toBeVisible();
+  expect(await rowNames(page)).toEqual([
+    expect.stringContaining(`Elena Dirección 2 ${tag}`),
+    expect.stringContaining(`Elena Dirección 1 ${tag}`),
+  ]);
+
+  await page.reload();
+  await expect(page.getByText("Mostrando 11 a 12 de 12 resultados", { exact: true })).toBeVisible();
+  await expect(searchBox(page)).toHaveValue(tag);
+  await expect(searchField(page)).toHaveValue("nombre");
+  await expect(page.getByRole("button", { name: "2", exact: true })).toHaveAttribute("aria-current", "page");
+
+  await page.goBack();
+  await expect(page.getByText("Mostrando 1 a 10 de 12 resultados", { exact: true })).toBeVisible();
+  await expect(searchBox(page)).toHaveValue(tag);
+  // Before the search: the field had been chosen, nothing typed yet.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/crm\/mensajes\?campo=nombre$/);
+  await expect(searchBox(page)).toHaveValue("");
+  await expect(searchField(page)).toHaveValue("nombre");
+  await page.goForward();
+  await expect(searchBox(page)).toHaveValue(tag);
+  await expect(page.getByText("Mostrando 1 a 10 de 12 resultados", { exact: true })).toBeVisible();
+
+  // A link someone shared opens at the same place, in another tab.
+  const shared = await page.context().newPage();
+  await shared.goto(`/crm/mensajes?busqueda=${tag}&campo=nombre&pagina=2`);
+  await expect(shared.getByText("Mostrando 11 a 12 de 12 resultados", { exact: true })).toBeVisible();
+  await expect(searchBox(shared)).toHaveValue(tag);
+
+  // The review view is part of the place too.
+  await shared.getByRole("link", { name: "Por revisar" }).click();
+  await expect(shared).toHaveURL(new RegExp(`busqueda=${tag}&campo=nombre&vista=revisar$`));
+  await expect(shared.getByRole("link", { name: "Por revisar" })).toHaveAttribute("aria-current", "page");
+  await expect(bodyRows(shared)).toHaveText(EMPTY_TEXT);
+  await shared.reload();
+  await expect(shared.getByRole("link", { name: "Por revisar" })).toHaveAttribute("aria-current", "page");
+  await shared.close();
+});
+
+test("pagination: Anterior, Siguiente and numbered pages with gaps, disabled at the ends, by keyboard", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  for (let batch = 0; batch < 8; batch += 1) {
+    await Promise.all(
+      Array.from({ length: batch < 7 ? 10 : 5 }, (_, index) => {
+        const number = batch * 10 + index + 1;
+        return createClient(
+          request,
+          { firstName: "Página", lastName: `${number} ${tag}`, email: `pag${number}.${tag}@x.test` },
+          token,
+        );
+      }),
+    );
+  }
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page, `busqueda=${tag}`);
+  const pager = page.getByRole("navigation", { name: "Páginas de contactos" });
+  const anterior = pager.getByRole("button", { name: "Anterior" });
+  const siguiente = pager.getByRole("button", { name: "Siguiente" });
+
+  await expect(page.getByText("Mostrando 1 a 10 de 75 resultados", { exact: true })).toBeVisible();
+  await expect(anterior).toBeDisabled();
+  await expect(siguiente).toBeEnabled();
+  // 8 pages: 1 2 3 4 5 … 8.
+  await expect(pager).toHaveText(/Anterior\s*1\s*2\s*3\s*4\s*5\s*…\s*8\s*Siguiente/);
+
+  await siguiente.click();
+  await expect(page.getByText("Mostrando 11 a 20 de 75 resultados", { exact: true })).toBeVisible();
+  await expect(anterior).toBeEnabled();
+  await expect(page).toHaveURL(/pagina=2/);
+
+  await pager.getByRole("button", { name: "5", exact: true }).click();
+  await expect(page.getByText("Mostrando 41 a 50 de 75 resultados", { exact: true })).toBeVisible();
+  // Near the end: 1 … 4 5 6 7 8.
+  await expect(pager).toHaveText(/Anterior\s*1\s*…\s*4\s*5\s*6\s*7\s*8\s*Siguiente/);
+  await expect(pager.getByRole("button", { name: "5", exact: true })).toHaveAttribute("aria-current", "page");
+
+  await pager.getByRole("button", { name: "8", exact: true }).click();
+  await expect(page.getByText("Mostrando 71 a 75 de 75 resultados", { exact: true })).toBeVisible();
+  await expect(bodyRows(page)).toHaveCount(5);
+  await expect(siguiente).toBeDisabled();
+  // The oldest contact is last on the last page.
+  expect((await rowNames(page)).at(-1)).toContain(`Página 1 ${tag}`);
+
+  // By keyboard: focus Anterior and press Enter, then Space.
+  await anterior.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Mostrando 61 a 70 de 75 resultados", { exact: true })).toBeVisible();
+  await anterior.focus();
+  await page.keyboard.press(" ");
+  await expect(page.getByText("Mostrando 51 a 60 de 75 resultados", { exact: true })).toBeVisible();
+  await pager.getByRole("button", { name: "1", exact: true }).click();
+  await expect(anterior).toBeDisabled();
+  await expect(page.getByText("Mostrando 1 a 10 de 75 resultados", { exact: true })).toBeVisible();
+});
+
+test("on a phone the table scrolls sideways with the name kept in view; targets are 44 px", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  await sendContactRequest(request, { firstName: "Fabiola", lastName: `Móvil ${tag}`, email: `movil.${tag}@x.test` });
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page, `busqueda=${tag}`);
+  const name = `Fabiola Móvil ${tag}`;
+  const row = rowOf(page, name);
+  await expect(row).toBeVisible();
+  for (const action of ["Ver", "Editar", "Eliminar"]) {
+    const box = await row.getByRole("button", { name: `${action} ${name}` }).boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  }
+  const pagerBox = await page.getByRole("button", { name: "Siguiente" }).boundingBox();
+  expect(pagerBox?.height ?? 0).toBeGreaterThanOrEqual(44);
+  if (!isMobile(page)) return;
+
+  const region = page.getByRole("region", { name: "Contactos y su mensaje más reciente" });
+  const regionBox = await region.boundingBox();
+  expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  // The page itself does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  const nameCell = row.getByRole("rowheader");
+  await expect
+    .poll(async () => Math.round((await nameCell.boundingBox())?.x ?? -1))
+    .toBe(Math.round(regionBox?.x ?? 0));
+  await expect(row.getByRole("button", { name: `Ver ${name}` })).toBeInViewport();
+});

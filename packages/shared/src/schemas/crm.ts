@@ -1,0 +1,213 @@
+import { z } from "zod";
+import { CONTACT_LIMITS, hasNoControlCharacters, isWellFormedText } from "../contact-rules.ts";
+import {
+  CRM_LIMITS,
+  CRM_MESSAGES as M,
+  MESSAGE_ORIGINS,
+  MESSAGE_STATUSES,
+  MESSAGE_VIEWS,
+  SEARCH_FIELDS,
+} from "../crm-rules.ts";
+import { pagedSchema } from "./common.ts";
+import {
+  companyField,
+  countryCodeField,
+  emailField,
+  firstNameField,
+  lastNameField,
+  messageField,
+  phoneNumberField,
+} from "./contact.ts";
+
+// The CRM's calls (spec sections 3 and 7, contract.md, issue 5).
+
+export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
+
+export const clientSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  countryCode: z.string(),
+  /** Country code and number joined, as the contact form sends it. */
+  phone: z.string(),
+  company: z.string(),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+export const serviceRefSchema = z.object({ id: z.number().int(), title: z.string() });
+
+/** One message as the CRM shows it: the spec's fields plus its state. */
+export const clientMessageSchema = z.object({
+  id: z.number().int(),
+  messageDescription: z.string(),
+  createdAt: z.string(),
+  /** The first service's id (the spec's single-service shape); null for a note without services. */
+  serviceTypeId: z.number().int().nullable(),
+  /** The services' titles joined by ", ". */
+  serviceDescription: z.string(),
+  services: z.array(serviceRefSchema),
+  status: messageStatusSchema,
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  origin: z.enum(MESSAGE_ORIGINS),
+  /** Kept apart for review (spam suspicion) and not yet accepted. */
+  inReview: z.boolean(),
+  reviewReasons: z.array(z.string()),
+});
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** A row of the list: a client with their newest messages (at most CRM_LIMITS.messagesPerGroup). */
+export const clientMessageGroupSchema = z.object({ client: clientSchema, messages: z.array(clientMessageSchema) });
+export type ClientMessageGroup = z.infer<typeof clientMessageGroupSchema>;
+
+/** The paged answer; `totalIsExact` is false when a broad search stopped counting at the cap. */
+export const clientMessagePageSchema = pagedSchema(clientMessageGroupSchema).extend({ totalIsExact: z.boolean() });
+export type ClientMessagePage = z.infer<typeof clientMessagePageSchema>;
+
+const page = z.coerce.number().int().min(0).max(1_000_000).default(0);
+const size = z.coerce.number().int().min(1).max(CRM_LIMITS.pageSizeMax).default(10);
+/** Newest first by default (spec section 4): groups are ordered by their newest message. */
+const sort = z.enum(["createdAt,desc", "createdAt,asc"]).default("createdAt,desc");
+const view = z.enum(MESSAGE_VIEWS).default("main");
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** `GET /api/client-message`. */
+export const clientMessageListQuerySchema = z.object({
+  page,
+  size,
+  sort,
+  view,
+  clientId: id.optional(),
+  serviceTypeId: id.optional(),
+});
+export type ClientMessageListQuery = z.infer<typeof clientMessageListQuerySchema>;
+
+const keyword = z
+  .string()
+  .max(CRM_LIMITS.keyword)
+  .refine(hasNoControlCharacters, { error: "La búsqueda contiene caracteres no válidos" })
+  .refine(isWellFormedText, { error: "La búsqueda contiene caracteres no válidos" })
+  .transform((text) => text.trim().normalize("NFC"));
+
+/** `POST /api/client-message/search` (an empty keyword lists everything). */
+export const clientMessageSearchSchema = z.strictObject({
+  keyword: keyword.default(""),
+  field: z.enum(SEARCH_FIELDS).default("all"),
+  page,
+  size,
+  sort,
+  view,
+});
+export type ClientMessageSearch = z.infer<typeof clientMessageSearchSchema>;
+export type ClientMessageSearchInput = z.input<typeof clientMessageSearchSchema>;
+
+/** `GET /api/client-message/export`: the current search as CSV. */
+export const clientMessageExportQuerySchema = z.object({
+  keyword: keyword.default(""),
+  field: z.enum(SEARCH_FIELDS).default("all"),
+  view,
+});
+
+export const idParamsSchema = z.object({ id });
+
+/** A contact's details as staff type them: the public form's rules, without consent. */
+export const clientDetailsSchema = z.strictObject({
+  firstName: firstNameField,
+  lastName: lastNameField,
+  email: emailField,
+  countryCode: countryCodeField,
+  /** The number without the country code (9 or 10 digits); stored joined to it. */
+  phone: phoneNumberField,
+  company: companyField,
+});
+export type ClientDetailsInput = z.input<typeof clientDetailsSchema>;
+
+const serviceTypeIds = z.array(id).max(CONTACT_LIMITS.services).default([]);
+
+/** `POST /api/clients`: Nuevo Contacto, optionally with a first message (e.g. a phone call). */
+export const newClientSchema = clientDetailsSchema
+  .extend({ message: messageField.optional(), serviceTypeIds })
+  .refine((input) => input.serviceTypeIds.length === 0 || Boolean(input.message), {
+    path: ["message"],
+    error: "Escribe el mensaje sobre esos productos o servicios",
+  });
+export type NewClientInput = z.input<typeof newClientSchema>;
+
+/** `POST /api/clients/:id/messages`: a note staff add to a contact. */
+export const newMessageSchema = z.strictObject({
+  message: messageField.pipe(z.string().min(1, { error: M.messageRequired })),
+  serviceTypeIds,
+});
+export type NewMessageInput = z.input<typeof newMessageSchema>;
+
+/** `PATCH /api/client-message/:id`. */
+export const updateMessageSchema = z.strictObject({
+  message: messageField.pipe(z.string().min(1, { error: M.messageRequired })).optional(),
+  serviceTypeIds: z.array(id).max(CONTACT_LIMITS.services).optional(),
+});
+
+const longText = (max: number, required: string) =>
+  z
+    .string({ error: required })
+    .max(max)
+    .refine(hasNoControlCharacters, { error: "El texto contiene caracteres no válidos" })
+    .refine(isWellFormedText, { error: "El texto contiene caracteres no válidos" })
+    .transform((text) => text.trim().normalize("NFC"))
+    .pipe(z.string().min(1, { error: required }));
+
+/** `POST /api/client-message/:id/status`: Rechazado needs a reason. */
+export const statusChangeSchema = z
+  .strictObject({ status: messageStatusSchema, reason: longText(CRM_LIMITS.reason, M.reasonRequired).optional() })
+  .refine((change) => change.status !== "rechazado" || Boolean(change.reason), {
+    path: ["reason"],
+    error: M.reasonRequired,
+  });
+export type StatusChangeInput = z.input<typeof statusChangeSchema>;
+
+/** `POST /api/client-message/:id/reply`: emailed to the client, status becomes Respondido. */
+export const replySchema = z.strictObject({ reply: longText(CRM_LIMITS.reply, M.replyRequired) });
+
+/** `GET /api/clients/:id`: the contact and all their messages, newest first. */
+export const clientDetailSchema = z.object({
+  client: clientSchema.extend({ createdAt: z.string(), updatedAt: z.string() }),
+  messages: z.array(clientMessageSchema),
+});
+export type ClientDetail = z.infer<typeof clientDetailSchema>;
+
+const trend = z.object({ current: z.number().int(), previous: z.number().int() });
+
+/** `GET /api/dashboard`: the morning overview, from the data. */
+export const dashboardSchema = z.object({
+  /** New requests in the last 7 days, and in the 7 before. */
+  newMessages: trend,
+  /** Requests waiting for an answer now, and how many waited 7 days ago. */
+  pendingMessages: trend,
+  /** Clients who wrote in the last 30 days, and in the 30 before. */
+  activeClients: trend,
+  /** Replies sent in the last 7 days, and in the 7 before. */
+  repliedThisWeek: trend,
+  inReview: z.number().int(),
+  recentActivity: z.array(
+    z.object({
+      kind: z.enum(["new_message", "reply", "status_change", "note"]),
+      at: z.string(),
+      clientId: z.number().int().nullable(),
+      clientName: z.string(),
+      /** Who did it (staff), null for a request from the site. */
+      actor: z.string().nullable(),
+      detail: z.string(),
+    }),
+  ),
+  /** Requests per product or service per week, the last 12 weeks (oldest first, Monday dates). */
+  weeklyRequests: z.object({
+    weeks: z.array(z.string()),
+    series: z.array(
+      z.object({ serviceTypeId: z.number().int(), title: z.string(), counts: z.array(z.number().int()) }),
+    ),
+  }),
+  /** Requests of the last 12 weeks by the client's country code, most first. */
+  countryCodes: z.array(z.object({ countryCode: z.string(), count: z.number().int() })),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
