@@ -135,7 +135,11 @@ export async function openCrmMenu(page: Page) {
   const menu = page.getByRole("complementary", { name: "Menú del CRM" });
   if (isMobile(page)) {
     const toggle = page.getByRole("button", { name: "Abrir menú" });
-    if (await toggle.isVisible()) await toggle.click();
+    // A click that lands before the page has hydrated does nothing: click again until it opens.
+    await expect(async () => {
+      if (await toggle.isVisible()) await toggle.click();
+      await expect(menu).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
   }
   await expect(menu).toBeVisible();
   return menu;
