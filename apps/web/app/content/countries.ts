@@ -1,6 +1,8 @@
-// Country names for the calling codes the contact form offers (spec section 9), for people reading
-// a country code on the CRM's screens.
-export const COUNTRY_NAMES: Record<string, string> = {
+import type { COUNTRY_CODE_PRESETS } from "@app/shared/constants";
+
+// Country names for the calling codes the contact form offers (spec section 9): the form's select
+// and the CRM's screens read them here.
+export const COUNTRY_NAMES: Record<(typeof COUNTRY_CODE_PRESETS)[number], string> = {
   "+593": "Ecuador",
   "+1": "EE. UU. y Canadá",
   "+57": "Colombia",
@@ -11,4 +13,7 @@ export const COUNTRY_NAMES: Record<string, string> = {
 };
 
 /** "+593 (Ecuador)", or the code alone when it is not one of the form's presets. */
-export const countryLabel = (code: string) => (COUNTRY_NAMES[code] ? `${code} (${COUNTRY_NAMES[code]})` : code);
+export function countryLabel(code: string) {
+  const name = (COUNTRY_NAMES as Record<string, string | undefined>)[code];
+  return name ? `${code} (${name})` : code;
+}

@@ -1,16 +1,7 @@
 import { COUNTRY_CODE_PRESETS, DEFAULT_COUNTRY_CODE } from "@app/shared/constants";
 import { useEffect, useRef } from "react";
 import { describedBy, errorId, FieldError, inputStyles } from "~/components/ui/field";
-
-const COUNTRY_NAMES: Record<(typeof COUNTRY_CODE_PRESETS)[number], string> = {
-  "+593": "Ecuador",
-  "+1": "EE. UU. y Canadá",
-  "+57": "Colombia",
-  "+56": "Chile",
-  "+51": "Perú",
-  "+31": "Países Bajos",
-  "+81": "Japón",
-};
+import { COUNTRY_NAMES } from "~/content/countries";
 
 export const OTHER_COUNTRY_CODE = "otro";
 
