@@ -1,7 +1,5 @@
 import { CircleAlert, CircleCheck, TriangleAlert } from "lucide-react";
-import type { ReactNode } from "react";
-import { buttonStyles } from "~/components/ui/button-styles";
-import { Dialog } from "~/components/ui/dialog";
+import { NoticeDialog } from "~/components/ui/notice-dialog";
 
 export const DEFAULT_SUCCESS_MESSAGE = "Hemos recibido tu mensaje";
 export const DEFAULT_ERROR_MESSAGE = "Ocurrió un error al enviar el mensaje. Por favor, intenta nuevamente.";
@@ -12,35 +10,6 @@ export type ContactDialogState =
   | { kind: "validation"; lines: string[] }
   | { kind: "success"; message: string }
   | { kind: "error"; message: string };
-
-type NoticeDialogProps = {
-  id: string;
-  open: boolean;
-  onClose: () => void;
-  icon: ReactNode;
-  title: string;
-  children: ReactNode;
-  closeLabel: string;
-};
-
-function NoticeDialog({ id, open, onClose, icon, title, children, closeLabel }: NoticeDialogProps) {
-  return (
-    <Dialog open={open} onClose={onClose} labelledBy={id} className="max-w-md">
-      <div className="grid gap-4 p-6">
-        <div className="flex items-start gap-3">
-          {icon}
-          <h2 id={id} className="font-bold text-leaf-900 text-xl">
-            {title}
-          </h2>
-        </div>
-        <div className="grid gap-3 text-stone-700">{children}</div>
-        <button type="button" onClick={onClose} className={`${buttonStyles.primary} justify-self-end`}>
-          {closeLabel}
-        </button>
-      </div>
-    </Dialog>
-  );
-}
 
 export function ContactDialogs({ state, onClose }: { state: ContactDialogState; onClose: () => void }) {
   return (
