@@ -12,11 +12,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { createCleanup } from "./cleanup.mjs";
 import { cpuMeter, loadContact } from "./load.mjs";
 import { monotonicUs, profileText, summariseProfile } from "./profile.mjs";
 import { aggregate, ENGINE_NAMES, markdown, overallLine, textTable, verdictLines } from "./report.mjs";
 import { STAFF_NOTIFY_EMAIL } from "./requests.mjs";
-import { freePort, killAllNow, startApiServer, startBare, stopAllGroups } from "./server.mjs";
+import { freePort, startApiServer, startBare } from "./server.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, "../..");
@@ -62,45 +63,9 @@ const fullRun =
   !args.profile;
 const outFile = args.out ? path.resolve(args.out) : fullRun ? DOC : path.join(TMP, "api-partial.md");
 
-// Everything started or created here is undone here, once, in reverse order, also on errors and Ctrl-C.
-const cleanups = [];
-const tempDirs = new Set();
-let cleaning;
-function cleanup() {
-  cleaning ??= (async () => {
-    // Processes first (also one still starting), then what they were using.
-    await stopAllGroups().catch((error) => console.error(`cleanup (processes): ${error.message}`));
-    while (cleanups.length > 0) {
-      const { label, undo } = cleanups.pop();
-      await undo().catch((error) => console.error(`cleanup (${label}): ${error.message}`));
-    }
-  })();
-  return cleaning;
-}
-const onCleanup = (label, undo) => {
-  const entry = { label, undo };
-  cleanups.push(entry);
-  // Undo now and forget it (used when a part finishes normally).
-  return async () => {
-    const index = cleanups.indexOf(entry);
-    if (index >= 0) cleanups.splice(index, 1);
-    await undo();
-  };
-};
-for (const [signal, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-]) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping the servers, dropping the databases, removing temporary files…`);
-    cleanup().finally(() => process.exit(code));
-  });
-}
-// Died some other way: at least no process group or temporary directory is left behind.
-process.on("exit", () => {
-  killAllNow();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+const { cleanup, onCleanup, tempDirs, isCleaning } = createCleanup(
+  "stopping the servers, dropping the databases, removing temporary files…",
+);
 
 async function withAdmin(run) {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
@@ -240,6 +205,8 @@ async function benchEngine(engine) {
     nodeArgs: profileArgs("server"),
     env: {
       NODE_ENV: "production",
+      // Production refuses to start without a signing key for staff tokens (decision 014).
+      JWT_SECRET: randomBytes(48).toString("base64url"),
       SERVE_WEB: "false",
       LOG_LEVEL: "warn",
       CONTACT_RATE_LIMIT: "1000000000/s",
@@ -433,7 +400,7 @@ try {
   await main();
 } catch (error) {
   // After Ctrl-C the stopped children make the run fail: that is expected, not worth a stack trace.
-  if (!cleaning) console.error(error);
+  if (!isCleaning()) console.error(error);
   process.exitCode = 1;
 } finally {
   await cleanup();

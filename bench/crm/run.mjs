@@ -24,7 +24,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { freePort, killAllNow, startApiServer, stopAllGroups, tail } from "../api/server.mjs";
+import { createCleanup } from "../api/cleanup.mjs";
+import { freePort, startApiServer, tail } from "../api/server.mjs";
 import { answerSummary, CALLS, staffClient } from "./calls.mjs";
 import { ENGINE_NAMES, int, markdown, overallLine, summarise, textTable } from "./report.mjs";
 
@@ -77,42 +78,9 @@ const fullRun =
   !args["data-dir"];
 const outFile = args.out ? path.resolve(args.out) : fullRun ? DOC : path.join(TMP, "crm-partial.md");
 
-// Everything started or created here is undone here, in reverse order, also on errors and Ctrl-C.
-const cleanups = [];
-const tempDirs = new Set();
-let cleaning;
-function cleanup() {
-  cleaning ??= (async () => {
-    await stopAllGroups().catch((error) => console.error(`cleanup (processes): ${error.message}`));
-    while (cleanups.length > 0) {
-      const { label, undo } = cleanups.pop();
-      await undo().catch((error) => console.error(`cleanup (${label}): ${error.message}`));
-    }
-  })();
-  return cleaning;
-}
-const onCleanup = (label, undo) => {
-  const entry = { label, undo };
-  cleanups.push(entry);
-  return async () => {
-    const index = cleanups.indexOf(entry);
-    if (index >= 0) cleanups.splice(index, 1);
-    await undo();
-  };
-};
-for (const [signal, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-]) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping the server and the seeding, dropping the database, removing temporary files…`);
-    cleanup().finally(() => process.exit(code));
-  });
-}
-process.on("exit", () => {
-  killAllNow();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+const { cleanup, onCleanup, tempDirs, isCleaning } = createCleanup(
+  "stopping the server and the seeding, dropping the database, removing temporary files…",
+);
 
 async function withPg(url, run) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -427,7 +395,7 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  if (!cleaning) console.error(error);
+  if (!isCleaning()) console.error(error);
   process.exitCode = 1;
 } finally {
   await cleanup();
