@@ -79,5 +79,3 @@ export const resetPasswordRequestSchema = z.strictObject({
   newPassword: newPasswordField,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
-
-export const messageResponseSchema = z.object({ message: z.string() });

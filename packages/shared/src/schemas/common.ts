@@ -12,6 +12,9 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/** An answer that is only a sentence for a person (spec section 7: `POST /client` answers `{message}`). */
+export const messageResponseSchema = z.object({ message: z.string() });
+
 export const healthSchema = z.object({ status: z.literal("ok") });
 export type Health = z.infer<typeof healthSchema>;
 

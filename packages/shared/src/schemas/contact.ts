@@ -11,6 +11,7 @@ import {
   phoneDigitsOf,
   splitServiceList,
 } from "../contact-rules.ts";
+import { messageResponseSchema } from "./common.ts";
 
 // One rule per field, written once: the form composes them into contactFormSchema, the API into
 // contactRequestSchema (spec sections 3 and 5).
@@ -134,7 +135,7 @@ export const contactRequestSchema = z
 export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 
-export const contactResponseSchema = z.object({ message: z.string() });
+export const contactResponseSchema = messageResponseSchema;
 export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
 /** The request body the form sends for what a person filled in. */
