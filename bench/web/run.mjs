@@ -97,7 +97,12 @@ function gzipSize(siteDir, url) {
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
-/** Modules only the CRM routes import, from React Router's manifest in the build. */
+/**
+ * Modules only the CRM routes can reach, from React Router's manifest in the build. A route's
+ * manifest entry lists its static imports only: both sides are followed through every chunk a module
+ * names (static imports, and the chunks it loads on demand, such as the contact form's), so a chunk
+ * the public form loads lazily and the CRM also uses counts as public.
+ */
 function crmOnlyModules(siteDir) {
   const assets = path.join(siteDir, "assets");
   const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
@@ -105,10 +110,27 @@ function crmOnlyModules(siteDir) {
   const text = readFileSync(path.join(assets, file), "utf8");
   const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
   const modulesOf = (entry) => [entry.module, ...(entry.imports ?? [])].filter(Boolean);
+  const reachable = (modules) => {
+    const seen = new Set();
+    const visit = (module) => {
+      if (seen.has(module)) return;
+      seen.add(module);
+      const source = path.join(siteDir, module);
+      if (!existsSync(source)) return;
+      for (const [name] of readFileSync(source, "utf8").matchAll(/[\w.-]+\.js(?=["'])/g)) {
+        if (existsSync(path.join(assets, name))) visit(`/assets/${name}`);
+      }
+    };
+    for (const module of modules) visit(module);
+    return seen;
+  };
   const routes = Object.values(manifest.routes);
   const isCrm = (route) => /crm/i.test(route.id);
-  const publicModules = new Set([...modulesOf(manifest.entry), ...routes.filter((r) => !isCrm(r)).flatMap(modulesOf)]);
-  return [...new Set(routes.filter(isCrm).flatMap(modulesOf))].filter((module) => !publicModules.has(module));
+  const publicModules = reachable([
+    ...modulesOf(manifest.entry),
+    ...routes.filter((r) => !isCrm(r)).flatMap(modulesOf),
+  ]);
+  return [...reachable(routes.filter(isCrm).flatMap(modulesOf))].filter((module) => !publicModules.has(module));
 }
 
 async function measure(label, url) {

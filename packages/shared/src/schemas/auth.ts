@@ -17,18 +17,6 @@ export const staffUserSchema = z.object({
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
-/** The login form's fields: both required (spec section 5), nothing else is judged in the browser. */
-export const loginFormSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, { error: M.usernameRequired })
-    .max(AUTH_LIMITS.username + 100),
-  password: z.string().min(1, { error: M.passwordRequired }).max(1024),
-  remember: z.boolean().default(false),
-});
-export type LoginFormInput = z.input<typeof loginFormSchema>;
-
 /** `POST /api/auth/login`: the spec's {username, password}, plus "Recordarme". */
 export const loginRequestSchema = z.strictObject({
   username: z.string().trim().min(1, { error: M.usernameRequired }).max(256),

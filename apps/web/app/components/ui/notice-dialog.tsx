@@ -7,6 +7,8 @@ export type NoticeDialogProps = {
   id: string;
   open: boolean;
   onClose: () => void;
+  /** Runs once the dialog has closed and the browser has put the focus back. */
+  onClosed?: () => void;
   icon: ReactNode;
   title: string;
   children: ReactNode;
@@ -14,9 +16,9 @@ export type NoticeDialogProps = {
 };
 
 /** A short message in a modal with one button that closes it (focus returns where it was). */
-export function NoticeDialog({ id, open, onClose, icon, title, children, closeLabel }: NoticeDialogProps) {
+export function NoticeDialog({ id, open, onClose, onClosed, icon, title, children, closeLabel }: NoticeDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} labelledBy={id} className="max-w-md">
+    <Dialog open={open} onClose={onClose} onClosed={onClosed} labelledBy={id} className="max-w-md">
       <div className="grid gap-4 p-6">
         <div className="flex items-start gap-3">
           {icon}

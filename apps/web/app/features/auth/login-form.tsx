@@ -1,11 +1,7 @@
-import "~/lib/zod-browser";
-import { type LoginFormInput, loginFormSchema } from "@app/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { AUTH_MESSAGES } from "@app/shared/constants";
 import { LoaderCircle, TriangleAlert } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { z } from "zod";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { NoticeDialog } from "~/components/ui/notice-dialog";
 import { TextField } from "~/components/ui/text-field";
@@ -16,18 +12,27 @@ import { loginErrorMessage } from "./login-error";
 import { safeCrmRedirect } from "./redirect";
 import { restoreSession, signIn } from "./session";
 
-type LoginFormValues = z.output<typeof loginFormSchema>;
+type LoginField = "username" | "password";
+type LoginErrors = Partial<Record<LoginField, string>>;
 
-const EMPTY: LoginFormInput = { username: "", password: "", remember: false };
+// Both fields are required (spec section 5) and nothing else is judged in the browser: the server
+// answers the rest. Two rules do not need a form library or zod, and /login is a page people open
+// cold on a phone: it hydrates without them (docs/benchmarks/web.md).
+function validate(form: HTMLFormElement): LoginErrors {
+  const data = new FormData(form);
+  const errors: LoginErrors = {};
+  if (!String(data.get("username") ?? "").trim()) errors.username = AUTH_MESSAGES.usernameRequired;
+  if (!String(data.get("password") ?? "")) errors.password = AUTH_MESSAGES.passwordRequired;
+  return errors;
+}
 
 /** The sign-in of spec sections 2, 4 and 8: Usuario, Contraseña, Recordarme, Iniciar sesión. */
 export function LoginForm() {
-  const { register, handleSubmit, formState, setValue, setFocus } = useForm<LoginFormInput, unknown, LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
-    mode: "onTouched",
-    defaultValues: EMPTY,
-  });
-  const { errors, isSubmitting } = formState;
+  const formRef = useRef<HTMLFormElement>(null);
+  // Errors show once a field has been left, or after a submit (spec section 5).
+  const touched = useRef(new Set<LoginField>());
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // The prerendered form does nothing before its code runs: a plain HTML submit would put the
   // password in the address bar.
@@ -37,13 +42,16 @@ export function LoginForm() {
   const redirectTo = searchParams.get("redirectTo");
 
   useEffect(() => {
+    const form = formRef.current;
     const remembered = readRememberedUsername();
-    if (remembered) {
-      setValue("username", remembered);
-      setValue("remember", true);
+    // The inputs are uncontrolled: what was typed before the code arrived stays.
+    if (form && remembered) {
+      const { username, remember } = form.elements as unknown as Record<string, HTMLInputElement>;
+      if (username && !username.value) username.value = remembered;
+      if (remember) remember.checked = true;
     }
     setReady(true);
-  }, [setValue]);
+  }, []);
 
   // Someone still signed in on this browser (a reload, a bookmark) goes straight to the CRM.
   useEffect(() => {
@@ -56,50 +64,87 @@ export function LoginForm() {
     };
   }, [navigate, redirectTo]);
 
-  const onValid = async ({ username, password, remember }: LoginFormValues) => {
+  /** Re-judges the touched fields (after a blur, or a change once a field was left). */
+  const judgeTouched = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const found = validate(form);
+    setErrors(Object.fromEntries([...touched.current].map((field) => [field, found[field]])));
+  };
+
+  const onBlur = (field: LoginField) => () => {
+    touched.current.add(field);
+    judgeTouched();
+  };
+  const onChange = (field: LoginField) => () => {
+    if (touched.current.has(field)) judgeTouched();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (!ready || isSubmitting) return;
+    touched.current = new Set(["username", "password"]);
+    const found = validate(form);
+    setErrors(found);
+    const firstInvalid = (["username", "password"] as const).find((field) => found[field]);
+    if (firstInvalid) {
+      (form.elements.namedItem(firstInvalid) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    const data = new FormData(form);
+    const username = String(data.get("username")).trim();
+    const password = String(data.get("password"));
+    const remember = data.get("remember") === "on";
+    setSubmitting(true);
     try {
       const user = await signIn({ username, password, remember });
       saveRememberedUsername(remember ? username : null);
       navigate(user.mustChangePassword ? paths.crmChangePassword : safeCrmRedirect(redirectTo), { replace: true });
     } catch (error) {
       setProblem(loginErrorMessage(error));
+    } finally {
+      setSubmitting(false);
     }
   };
 
-  const closeProblem = () => {
-    setProblem(null);
-    setFocus("password");
-  };
+  // Once the dialog has given the focus back: the password is what to type again.
+  const focusPassword = () => (formRef.current?.elements.namedItem("password") as HTMLInputElement | null)?.focus();
 
   return (
     <form
+      ref={formRef}
       method="post"
       noValidate
       aria-label="Formulario de inicio de sesión"
       aria-busy={isSubmitting}
-      onSubmit={handleSubmit(onValid)}
+      onSubmit={onSubmit}
       className="grid gap-4"
     >
       <TextField
         id="login-username"
+        name="username"
         label="Usuario"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.username?.message}
-        {...register("username")}
+        error={errors.username}
+        onBlur={onBlur("username")}
+        onChange={onChange("username")}
       />
       <TextField
         id="login-password"
+        name="password"
         label="Contraseña"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
+        error={errors.password}
+        onBlur={onBlur("password")}
+        onChange={onChange("password")}
       />
       <div className="flex flex-wrap items-center justify-between gap-x-4">
         <label htmlFor="login-remember" className="flex min-h-11 items-center gap-3 text-stone-800">
-          <input id="login-remember" type="checkbox" className="size-5 accent-leaf-700" {...register("remember")} />
+          <input id="login-remember" name="remember" type="checkbox" className="size-5 accent-leaf-700" />
           Recordarme
         </label>
         <Link to={paths.forgotPassword} className={textLinkStyles}>
@@ -116,7 +161,8 @@ export function LoginForm() {
       <NoticeDialog
         id="login-error-title"
         open={problem !== null}
-        onClose={closeProblem}
+        onClose={() => setProblem(null)}
+        onClosed={focusPassword}
         icon={<TriangleAlert className="size-7 shrink-0 text-red-700" aria-hidden="true" />}
         title="Error de autenticación"
         closeLabel="Intentar de nuevo"

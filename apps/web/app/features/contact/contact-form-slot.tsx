@@ -5,13 +5,22 @@ import { deferredComponent } from "~/lib/deferred-component";
 // past its JS budget, and most visitors never scroll to it. The prerendered HTML already contains
 // the form; its code is fetched when the form comes near the viewport or is touched, and React
 // hydrates it in place. See docs/decisions/009-contact-form-loads-on-approach.md.
-const contactForm = deferredComponent(() => import("./contact-form"), {
-  fallback: (
-    <p role="status" className="grid min-h-96 place-items-center text-stone-600">
-      Cargando el formulario…
-    </p>
-  ),
-});
+const contactForm = deferredComponent(
+  async () => {
+    // Evaluating the libraries and the form in one go is one long task on a phone's CPU (a tap
+    // waits for all of it); the libraries first, then a pause for input, then the form.
+    await import("./contact-form-libraries");
+    await new Promise((resume) => setTimeout(resume));
+    return import("./contact-form");
+  },
+  {
+    fallback: (
+      <p role="status" className="grid min-h-96 place-items-center text-stone-600">
+        Cargando el formulario…
+      </p>
+    ),
+  },
+);
 
 /** Starts loading the form's code now (idempotent). */
 export const loadContactForm = contactForm.start;
