@@ -51,6 +51,8 @@ test.describe("axe: sign-in pages", () => {
 
 test.describe("axe: CRM", () => {
   test("every CRM screen of an administrator has no axe violations", async ({ page, request }, testInfo) => {
+    // Five screens, each loaded and audited: more than one test's usual time on a busy machine.
+    test.slow();
     const admin = await createStaff(request, testInfo, { role: "administrador" });
     await signInThroughPage(page, admin);
     for (const [path, heading] of [

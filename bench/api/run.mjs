@@ -11,9 +11,9 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { createCleanup } from "./cleanup.mjs";
 import { cpuMeter, loadContact } from "./load.mjs";
+import { databaseUrl, dropStaleDatabases, PG_ADMIN_URL, withPg } from "./postgres.mjs";
 import { monotonicUs, profileText, summariseProfile } from "./profile.mjs";
 import { aggregate, ENGINE_NAMES, markdown, overallLine, textTable, verdictLines } from "./report.mjs";
 import { STAFF_NOTIFY_EMAIL } from "./requests.mjs";
@@ -25,7 +25,6 @@ const TMP = path.join(HERE, ".tmp"); // git-ignored: logs and partial reports
 const DOC = path.join(REPO, "docs/benchmarks/api.md");
 const BARE_SCRIPT = path.join(HERE, "bare.ts");
 /** PostgreSQL server used to create the two fresh databases (trust auth on loopback here). */
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PUBLIC_URL = "https://floraprotect.example";
 const DB_PREFIX = "bench_api_";
 const DEFAULTS = { duration: 10, rounds: 3, warmup: 3, connections: 50 };
@@ -67,53 +66,13 @@ const { cleanup, onCleanup, tempDirs, isCleaning } = createCleanup(
   "stopping the servers, dropping the databases, removing temporary files…",
 );
 
-async function withAdmin(run) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const databaseUrl = (name) => {
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-/** Drops databases of earlier runs whose process is gone (a crash or kill -9 skipped their cleanup). */
-async function dropStaleDatabases(admin) {
-  const { rows } = await admin.query("select datname from pg_database where datname like $1", [`${DB_PREFIX}%`]);
-  for (const { datname } of rows) {
-    const pid = Number(datname.slice(DB_PREFIX.length).split("_")[0]);
-    let alive = false;
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch {
-      // No such process.
-    }
-    if (alive) continue;
-    await admin.query(`drop database if exists "${datname}" with (force)`);
-    console.log(`Dropped ${datname}, left behind by an earlier run.`);
-  }
-}
-
 const COUNTED_TABLES = ["clients", "client_messages", "message_service_types", "email_outbox"];
 const countQuery = `select ${COUNTED_TABLES.map((table) => `(select count(*) from ${table})::int as ${table}`).join(", ")}`;
 
 /** Rows per table, read after the writer closed the database (PGlite allows one process at a time). */
 async function countRows(engine, where) {
   if (engine === "postgres") {
-    const client = new pg.Client({ connectionString: where });
-    await client.connect();
-    try {
-      return (await client.query(countQuery)).rows[0];
-    } finally {
-      await client.end();
-    }
+    return withPg(where, async (client) => (await client.query(countQuery)).rows[0]);
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const db = await PGlite.create(where);
@@ -144,13 +103,13 @@ async function prepareStorage(engine) {
   const tag = `${DB_PREFIX}${process.pid}_${randomBytes(3).toString("hex")}`;
   const names = { api: `${tag}_server`, bare: `${tag}_bare` };
   const dropAll = () =>
-    withAdmin(async (admin) => {
+    withPg(PG_ADMIN_URL, async (admin) => {
       for (const name of Object.values(names)) await admin.query(`drop database if exists "${name}" with (force)`);
     });
   // Registered before creating: "if exists" makes it right whatever was created when it runs.
   const drop = onCleanup(`drop databases ${tag}_*`, dropAll);
-  await withAdmin(async (admin) => {
-    await dropStaleDatabases(admin);
+  await withPg(PG_ADMIN_URL, async (admin) => {
+    await dropStaleDatabases(admin, DB_PREFIX);
     for (const name of Object.values(names)) await admin.query(`create database "${name}"`);
   });
   return {
@@ -165,7 +124,7 @@ async function prepareStorage(engine) {
 /** Why PostgreSQL cannot be used, or undefined when it answers. */
 async function postgresUnavailable() {
   try {
-    await withAdmin((admin) => admin.query("select 1"));
+    await withPg(PG_ADMIN_URL, (admin) => admin.query("select 1"));
     return undefined;
   } catch (error) {
     return `${new URL(PG_ADMIN_URL).host} is unreachable: ${error.message}`;
@@ -362,7 +321,8 @@ async function main() {
 
   let postgresVersion = "not measured";
   if (engines.includes("postgres") && !results.find((r) => r.engine === "postgres")?.skipped) {
-    postgresVersion = await withAdmin(
+    postgresVersion = await withPg(
+      PG_ADMIN_URL,
       async (admin) => (await admin.query("show server_version")).rows[0].server_version,
     )
       .then((version) => `${version} (${new URL(PG_ADMIN_URL).host})`)

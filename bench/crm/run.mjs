@@ -23,8 +23,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { createCleanup } from "../api/cleanup.mjs";
+import { databaseUrl, dropStaleDatabases, PG_ADMIN_URL, withPg } from "../api/postgres.mjs";
 import { freePort, startApiServer, tail } from "../api/server.mjs";
 import { answerSummary, CALLS, staffClient } from "./calls.mjs";
 import { ENGINE_NAMES, int, markdown, overallLine, summarise, textTable } from "./report.mjs";
@@ -33,7 +33,6 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, "../..");
 const TMP = path.join(HERE, ".tmp"); // git-ignored: logs and partial reports
 const DOC = path.join(REPO, "docs/benchmarks/crm.md");
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_PREFIX = "bench_crm_";
 /** Time each call may take per round (and for its warm-up) before it moves on with fewer requests. */
 const ROUND_BUDGET_MS = 4000;
@@ -82,38 +81,6 @@ const { cleanup, onCleanup, tempDirs, isCleaning } = createCleanup(
   "stopping the server and the seeding, dropping the database, removing temporary files…",
 );
 
-async function withPg(url, run) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const databaseUrl = (name) => {
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-/** Drops databases of earlier runs whose process is gone (a crash or kill -9 skipped their cleanup). */
-async function dropStaleDatabases(admin) {
-  const { rows } = await admin.query("select datname from pg_database where datname like $1", [`${DB_PREFIX}%`]);
-  for (const { datname } of rows) {
-    const pid = Number(datname.slice(DB_PREFIX.length).split("_")[0]);
-    try {
-      process.kill(pid, 0);
-      continue; // still running
-    } catch {
-      // No such process: left behind.
-    }
-    await admin.query(`drop database if exists "${datname}" with (force)`);
-    console.log(`Dropped ${datname}, left behind by an earlier run.`);
-  }
-}
-
 function makeTempDir(prefix) {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   tempDirs.add(dir);
@@ -141,7 +108,7 @@ async function prepareStorage(engine) {
     withPg(PG_ADMIN_URL, (admin) => admin.query(`drop database if exists "${name}" with (force)`)),
   );
   await withPg(PG_ADMIN_URL, async (admin) => {
-    await dropStaleDatabases(admin);
+    await dropStaleDatabases(admin, DB_PREFIX);
     await admin.query(`create database "${name}"`);
   });
   return {

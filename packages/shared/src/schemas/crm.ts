@@ -58,7 +58,10 @@ export const clientMessageSchema = z.object({
 });
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
-/** A row of the list: a client with their newest messages (at most CRM_LIMITS.messagesPerGroup). */
+/**
+ * A row of the list: a client with their newest messages (at most CRM_LIMITS.messagesPerGroup);
+ * in a search by message or service, the messages it matched come first.
+ */
 export const clientMessageGroupSchema = z.object({ client: clientSchema, messages: z.array(clientMessageSchema) });
 export type ClientMessageGroup = z.infer<typeof clientMessageGroupSchema>;
 

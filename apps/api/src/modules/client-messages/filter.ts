@@ -90,6 +90,27 @@ export function filterCondition(filter: GroupFilter, servicesLike: ServiceLookup
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * The messages a search is about, as a condition on `client_messages m`: those whose text or
+ * services matched. A client is found by any of their messages; their row shows the newest matching
+ * one, not a newer message about something else. Undefined when every message of a found client
+ * fits (name, email, phone, company, the plain list).
+ */
+export function matchingMessages(filter: GroupFilter, servicesLike: ServiceLookup): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.serviceTypeId !== undefined) parts.push(serviceCondition([filter.serviceTypeId]) as SQL);
+  const field = filter.field ?? "all";
+  if (filter.keyword && (field === "mensaje" || field === "servicio" || field === "all")) {
+    const folded = foldText(filter.keyword);
+    const text = sql`f_unaccent(lower(m.message)) like ${containsPattern(folded)}`;
+    const services = serviceCondition(servicesLike(folded));
+    if (field === "mensaje") parts.push(text);
+    else if (field === "servicio") parts.push(services ?? sql`false`);
+    else parts.push(services ? sql`(${text} or ${services})` : text);
+  }
+  return parts.length === 0 ? undefined : sql.join(parts, sql` and `);
+}
+
 /** Whether counting this filter's rows exactly is cheap (the plain list, one client). */
 export const countsExactly = (filter: GroupFilter) => !filter.keyword && filter.serviceTypeId === undefined;
 

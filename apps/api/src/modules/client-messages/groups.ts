@@ -2,7 +2,14 @@ import type { ClientMessageGroup, ClientMessagePage } from "@app/shared";
 import { CRM_LIMITS } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
-import { countsExactly, filterCondition, type GroupFilter, orderKey, type ServiceLookup } from "./filter.ts";
+import {
+  countsExactly,
+  filterCondition,
+  type GroupFilter,
+  matchingMessages,
+  orderKey,
+  type ServiceLookup,
+} from "./filter.ts";
 import { IN_REVIEW, messagesOfClients, VISIBLE } from "./message-rows.ts";
 
 type ClientRow = {
@@ -18,7 +25,8 @@ type ClientRow = {
 export type PageRequest = { page: number; size: number; sort: "createdAt,desc" | "createdAt,asc" };
 
 /**
- * One page of groups (a client and their newest messages), newest first by default, with the total:
+ * One page of groups (a client and their newest messages, those a search matched first), newest
+ * first by default, with the total:
  * exact for the plain list, counted up to CRM_LIMITS.countCap for searches (decision 015).
  */
 export async function pageOfGroups(
@@ -49,6 +57,7 @@ export async function pageOfGroups(
     clients.map((client) => client.id),
     filter.view === "main" ? VISIBLE : IN_REVIEW,
     CRM_LIMITS.messagesPerGroup,
+    matchingMessages(filter, servicesLike),
   );
   const content: ClientMessageGroup[] = clients.map((client) => ({
     client: {

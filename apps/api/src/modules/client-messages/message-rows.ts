@@ -68,8 +68,11 @@ export async function findMessage(db: Db, id: number) {
   return row ? { clientId: row.client_id, message: toClientMessage(row) } : undefined;
 }
 
-/** Messages of some clients, newest first, `limit` per client at most, filtered by `condition`. */
-export async function messagesOfClients(db: Db, clientIds: number[], condition: SQL, limit?: number) {
+/**
+ * Messages of some clients, newest first, `limit` per client at most, filtered by `condition`;
+ * those meeting `first` (what a search matched) come before the others.
+ */
+export async function messagesOfClients(db: Db, clientIds: number[], condition: SQL, limit?: number, first?: SQL) {
   if (clientIds.length === 0) return new Map<number, ReturnType<typeof toClientMessage>[]>();
   const rows = await queryRows<MessageRow>(
     db,
@@ -77,7 +80,7 @@ export async function messagesOfClients(db: Db, clientIds: number[], condition: 
         cross join lateral (
           select ${MESSAGE_COLUMNS} from client_messages m
            where m.client_id = c.id and ${condition}
-           order by m.created_at desc, m.id desc
+           order by ${first ? sql`(${first}) desc,` : sql``} m.created_at desc, m.id desc
            ${limit ? sql`limit ${limit}` : sql``}) x`,
   );
   const byClient = new Map<number, ReturnType<typeof toClientMessage>[]>();

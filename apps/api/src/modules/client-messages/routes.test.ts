@@ -89,6 +89,13 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
     return response.json() as Page;
   };
   const emails = (page: Page) => page.content.map((group) => group.client.email);
+  const serviceId = async (title: string) => {
+    const types = (await t.app.inject({ method: "GET", url: "/api/service-types" })).json() as {
+      id: number;
+      title: string;
+    }[];
+    return types.find((type) => type.title === title)?.id;
+  };
 
   it("lists clients with their latest message, newest first, in the spec's paged shape", async () => {
     const response = await get("/api/client-message?page=0&size=10&sort=createdAt,desc");
@@ -158,12 +165,7 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
     const ana = all.content.find((group) => group.client.email === "ana@floresandinas.ec");
     const byClient = (await get(`/api/client-message?clientId=${ana?.client.id}`)).json() as Page;
     expect(emails(byClient)).toEqual(["ana@floresandinas.ec"]);
-    const types = (await t.app.inject({ method: "GET", url: "/api/service-types" })).json() as {
-      id: number;
-      title: string;
-    }[];
-    const danisaraba = types.find((type) => type.title === "Danisaraba");
-    const byService = (await get(`/api/client-message?serviceTypeId=${danisaraba?.id}`)).json() as Page;
+    const byService = (await get(`/api/client-message?serviceTypeId=${await serviceId("Danisaraba")}`)).json() as Page;
     expect(emails(byService)).toEqual(["jose@rosasdelcotopaxi.ec"]);
   });
 
@@ -366,5 +368,35 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
         "messages_exported",
       ]),
     );
+  });
+
+  it("a search by service or message shows the client's newest matching message first", async () => {
+    const lucia = { firstName: "Lucía", lastName: "Tipán", email: "lucia@floresdelsur.ec", company: "Flores del Sur" };
+    const older = contactRequest({
+      ...lucia,
+      message: "Flete marítimo a Rotterdam.",
+      serviceList: "Sea Freight Service",
+    });
+    const newer = contactRequest({ ...lucia, message: "Ahora ácaros en el bloque 3.", serviceList: "Danisaraba" });
+    expect((await postContact(t.app, older)).statusCode).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await postContact(t.app, newer)).statusCode).toBe(201);
+    const groupOf = (page: Page) => page.content.find((group) => group.client.email === lucia.email);
+
+    const byService = groupOf(await search("sea freight", "servicio"));
+    expect(byService?.messages.map((message) => message.serviceDescription)).toEqual([
+      "Sea Freight Service",
+      "Danisaraba",
+    ]);
+    const byText = groupOf(await search("rotterdam", "mensaje"));
+    expect(byText?.messages[0]?.messageDescription).toBe("Flete marítimo a Rotterdam.");
+    const byAll = groupOf(await search("maritimo a rotterdam"));
+    expect(byAll?.messages[0]?.messageDescription).toBe("Flete marítimo a Rotterdam.");
+    // A search by name finds the person: every message fits, the newest comes first as in the list.
+    expect(groupOf(await search("lucia tipan", "nombre"))?.messages[0]?.serviceDescription).toBe("Danisaraba");
+    const listed = (
+      await get(`/api/client-message?serviceTypeId=${await serviceId("Sea Freight Service")}`)
+    ).json() as Page;
+    expect(groupOf(listed)?.messages[0]?.serviceDescription).toBe("Sea Freight Service");
   });
 });

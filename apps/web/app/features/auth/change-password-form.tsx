@@ -9,7 +9,8 @@ import { Notice } from "~/components/ui/notice";
 import { TextField } from "~/components/ui/text-field";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { postChangePassword } from "./auth-api";
-import { type ChangePasswordFormValues, changePasswordFormSchema, NEW_PASSWORD_HINT } from "./password-schemas";
+import { NewPasswordFields } from "./new-password-fields";
+import { type ChangePasswordFormValues, changePasswordFormSchema } from "./password-schemas";
 import { applySession } from "./session";
 
 const EMPTY: ChangePasswordFormValues = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -66,23 +67,7 @@ export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
         error={errors.currentPassword?.message}
         {...register("currentPassword")}
       />
-      <TextField
-        id="change-new-password"
-        label="Nueva contraseña"
-        type="password"
-        autoComplete="new-password"
-        hint={NEW_PASSWORD_HINT}
-        error={errors.newPassword?.message}
-        {...register("newPassword")}
-      />
-      <TextField
-        id="change-confirm-password"
-        label="Confirmar contraseña"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
-      />
+      <NewPasswordFields idPrefix="change" register={register} errors={errors} />
       <button
         type="submit"
         disabled={isSubmitting}

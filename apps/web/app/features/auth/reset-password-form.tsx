@@ -7,13 +7,13 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Notice } from "~/components/ui/notice";
-import { TextField } from "~/components/ui/text-field";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
 import { postResetPassword } from "./auth-api";
 import { textLinkStyles } from "./auth-styles";
-import { NEW_PASSWORD_HINT, type ResetPasswordFormValues, resetPasswordFormSchema } from "./password-schemas";
+import { NewPasswordFields } from "./new-password-fields";
+import { type ResetPasswordFormValues, resetPasswordFormSchema } from "./password-schemas";
 
 /**
  * The token travels in the address's fragment (`#token=...`), which browsers never send to a
@@ -102,23 +102,7 @@ export function ResetPasswordForm() {
           <p>{problem}</p>
         </Notice>
       )}
-      <TextField
-        id="reset-new-password"
-        label="Nueva contraseña"
-        type="password"
-        autoComplete="new-password"
-        hint={NEW_PASSWORD_HINT}
-        error={errors.newPassword?.message}
-        {...register("newPassword")}
-      />
-      <TextField
-        id="reset-confirm-password"
-        label="Confirmar contraseña"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register("confirmPassword")}
-      />
+      <NewPasswordFields idPrefix="reset" register={register} errors={errors} />
       <button type="submit" disabled={!ready || isSubmitting} className={`${buttonStyles.primary} min-h-12 w-full`}>
         {isSubmitting && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
         Guardar contraseña
