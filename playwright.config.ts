@@ -4,7 +4,7 @@ import { CHROME_PATH, CHROMIUM_ARGS } from "./scripts/chromium.mjs";
 
 // Browser tests of the public site and the CRM. They drive Debian's Chromium (never a downloaded
 // browser) against the real server (`node scripts/start.mjs`: API + built site) with an in-memory
-// database, and a real SMTP server started by e2e/global-setup.ts.
+// database (or PostgreSQL: E2E_DATABASE_URL, see scripts/e2e.mjs), and a real SMTP server started by e2e/global-setup.ts.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
@@ -43,7 +43,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      DATA_DIR: "memory://",
+      // scripts/e2e.mjs runs the suite on PGlite, then on a fresh PostgreSQL database (CI).
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : { DATA_DIR: "memory://" }),
       LOG_LEVEL: "warn",
       // Every test comes from one address: the per-IP limits (contact form, sign-in, refresh, password
       // reset) are tested in the API tests; here they would only make the suite wait. The per-account

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -18,7 +20,7 @@ import { userRoutes } from "./modules/users/routes.ts";
 import { type AccessConfig, authGuard } from "./plugins/auth-guard.ts";
 import { errorBody, errorHandling, sendNotFound } from "./plugins/error-handler.ts";
 import { outbox } from "./plugins/outbox.ts";
-import { MemoryRateLimitStore, type RateLimitStore } from "./plugins/rate-limit.ts";
+import { rateLimitStore } from "./plugins/rate-limit-store.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { staticSite } from "./plugins/static-site.ts";
 
@@ -30,19 +32,41 @@ export type AppOptions = {
   database: Database;
   /** Where the JSON log goes (stdout by default); tests read it to prove secrets stay out. */
   logStream?: NodeJS.WritableStream;
+  /** Human-readable log lines (pino-pretty): `npm run dev` in a terminal only, never in production. */
+  prettyLog?: boolean;
 };
+
+/** A request id a proxy or client may send (X-Request-Id), if it is safe to write into the log. */
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+function requestId(request: IncomingMessage) {
+  const given = request.headers["x-request-id"];
+  return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 /** A registered API route and whether it is open to anyone (the guard's test walks them all). */
 export type RouteSummary = { method: string; url: string; public: boolean };
 
 /** Builds the whole application without listening: tests call `app.inject()` on it. */
-export async function buildApp({ config, database, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  prettyLog = false,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
       ...(logStream ? { stream: logStream } : {}),
+      ...(prettyLog && !logStream ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
     },
+    genReqId: requestId,
+    // A request that takes longer than this is answered 503 (the database has its own, shorter deadline).
+    handlerTimeout: config.handlerTimeoutMs,
+    // Our own 503 while closing (below): Spanish, with Retry-After, in the API's error shape.
+    return503OnClosing: false,
+    // A client that sends its request slowly (slowloris) is cut off instead of holding a socket.
+    requestTimeout: 30_000,
     bodyLimit: 64 * 1024,
     // Bodies with __proto__ or constructor.prototype are refused with a 400, never merged.
     onProtoPoisoning: "error",
@@ -64,7 +88,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("serviceTypeCatalog", new ServiceTypeCatalog(database.db));
-  app.decorate("rateLimitStore", new MemoryRateLimitStore() as RateLimitStore);
+  app.decorate("lifecycle", { shuttingDown: false, closing: false });
   const routeSummaries: RouteSummary[] = [];
   app.decorate("routeSummaries", routeSummaries);
   app.addHook("onRoute", (route) => {
@@ -75,7 +99,20 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   });
   const jwtSecret = await resolveJwtSecret(config);
 
+  // Every answer names its request, so a person's report ("it failed") can be found in the log.
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    // Shutting down (SIGTERM): requests already in flight finish, new ones are told to come back.
+    if (app.lifecycle.closing) {
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .header("connection", "close")
+        .send(errorBody(503, "El servidor se está reiniciando. Intenta nuevamente en unos segundos."));
+    }
+  });
   await app.register(errorHandling);
+  await app.register(rateLimitStore);
   await app.register(securityHeaders);
   await app.register(outbox);
   await app.register(cookie);
@@ -108,7 +145,11 @@ declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     db: Database["db"];
-    rateLimitStore: RateLimitStore;
+    /**
+     * On SIGTERM `shuttingDown` makes readiness answer 503 (load balancers stop sending requests);
+     * `closing`, set when the server stops taking requests, answers new ones 503.
+     */
+    lifecycle: { shuttingDown: boolean; closing: boolean };
     routeSummaries: RouteSummary[];
     serviceTypeCatalog: ServiceTypeCatalog;
   }

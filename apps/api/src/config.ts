@@ -45,6 +45,15 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((value) => value === "true"),
+  /** Several instances: rate-limit counters shared in Redis (redis://host:6379 or rediss://...). */
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^rediss?$/, error: "debe ser una URL redis://host:puerto o rediss://..." }).optional(),
+  ),
+  /** Longest time a request may take from routing to answer; past it the answer is a 503. */
+  HANDLER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** On SIGTERM, how long readiness says "no" before the server stops taking requests (load balancers). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(0),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -117,6 +126,10 @@ export type Config = {
   webDist: string;
   serveWeb: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** Shared rate-limit counters; without it each process counts in its own memory. */
+  redisUrl: string | undefined;
+  handlerTimeoutMs: number;
+  shutdownDelayMs: number;
   /** Without it emails stay in the outbox (and the log) instead of being sent. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -165,6 +178,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     serveWeb: e.SERVE_WEB,
     logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
+    handlerTimeoutMs: e.HANDLER_TIMEOUT_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`,
     staffNotifyEmail: e.STAFF_NOTIFY_EMAIL,

@@ -10,7 +10,11 @@ async function main() {
   const config = loadConfig();
   const database = await prepareDatabase(config);
   const firstAdmin = await ensureFirstAdmin(database.db, config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({
+    config,
+    database,
+    prettyLog: config.env === "development" && Boolean(process.stdout.isTTY),
+  });
   if (firstAdmin?.generatedPassword) {
     // Printed once, on purpose outside the JSON log: nobody else will ever see it.
     console.log(
@@ -26,9 +30,14 @@ async function main() {
     closing = true;
     app.log.info({ signal }, "shutting down");
     // Past this deadline something is stuck: leave anyway rather than hang a deploy.
-    const deadline = setTimeout(() => process.exit(1), 10_000);
+    const deadline = setTimeout(() => process.exit(1), 10_000 + config.shutdownDelayMs);
     deadline.unref();
     try {
+      // Readiness says "no" first, so a load balancer can stop sending requests here...
+      app.lifecycle.shuttingDown = true;
+      if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+      // ...then new requests get 503 while those in flight finish.
+      app.lifecycle.closing = true;
       await app.close();
       await database.close();
       process.exit(0);

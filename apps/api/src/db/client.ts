@@ -40,7 +40,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * An unreachable or hanging database must turn into a 503 within 3 s (quality.md), never a hung
  * request: connecting and each query have their own deadline.
  */
-const POOL_TIMEOUTS = { connectionTimeoutMillis: 2000, query_timeout: 2500 };
+const POOL_TIMEOUTS = {
+  connectionTimeoutMillis: 2000,
+  query_timeout: 2500,
+  // The server gives up on a statement whose client has stopped waiting, instead of working on.
+  statement_timeout: 3000,
+};
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, ...POOL_TIMEOUTS });

@@ -66,6 +66,11 @@ export const errorHandling: FastifyPluginAsync = fp(async (app) => {
         .send(errorBody(503, "El servicio no está disponible en este momento. Intenta nuevamente en unos segundos."));
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (statusCode === 503) {
+      // Fastify's own 503s (a request past HANDLER_TIMEOUT_MS): come back later, like a database outage.
+      request.log.error({ err: error }, "request timed out");
+      return reply.code(503).header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS)).send(errorBody(503));
+    }
     if (statusCode >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply.code(statusCode).send(errorBody(statusCode));

@@ -18,6 +18,16 @@ export const messageResponseSchema = z.object({ message: z.string() });
 export const healthSchema = z.object({ status: z.literal("ok") });
 export type Health = z.infer<typeof healthSchema>;
 
+/** `GET /api/health/ready`: whether this instance should get traffic, and why not. */
+export const readinessSchema = z.object({
+  status: z.enum(["ok", "unavailable"]),
+  database: z.enum(["ok", "unavailable"]),
+  /** Informative: without Redis the instance still serves, counting rate limits in its own memory. */
+  redis: z.enum(["ok", "unavailable", "not_configured"]),
+  shuttingDown: z.boolean(),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
+
 /** The paged answer of spec section 3, generic over its items. */
 export const pagedSchema = <T extends z.ZodType>(item: T) =>
   z.object({

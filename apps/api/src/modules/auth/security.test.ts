@@ -72,6 +72,8 @@ describe.each(engines)("access control and token attacks on %s", (engine) => {
       [
         "GET /api/health",
         "HEAD /api/health",
+        "GET /api/health/ready",
+        "HEAD /api/health/ready",
         "GET /api/service-types",
         "HEAD /api/service-types",
         "POST /api/client",

@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactRequest } from "./contact.ts";
+import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { type ServerProcess, startServerProcess } from "./server-process.ts";
+import { startSmtpServer, type TestSmtp } from "./smtp.ts";
+
+// Two real server processes on two ports, one PostgreSQL database and one Redis: what a deployment
+// with several instances behind a load balancer relies on (architecture.md, "Scaling past one machine").
+const redisUrl = process.env.TEST_REDIS_URL;
+const runs = Boolean(process.env.TEST_DATABASE_URL && redisUrl);
+
+/** Its own logical Redis database (7), emptied first: counters of other runs must not count here. */
+function isolatedRedisUrl() {
+  const url = new URL(redisUrl ?? "redis://127.0.0.1:6379");
+  url.pathname = "/7";
+  return url.toString();
+}
+
+const json = (body: unknown) => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+describe.skipIf(!runs)("two instances on one PostgreSQL and one Redis", () => {
+  let testDb: TestDatabase;
+  let smtp: TestSmtp;
+  let one: ServerProcess;
+  let two: ServerProcess;
+  const password = `clave-${randomBytes(12).toString("hex")}`;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase("postgres");
+    smtp = await startSmtpServer();
+    const redis = new Redis(isolatedRedisUrl());
+    await redis.flushdb();
+    await redis.quit();
+    const env = {
+      NODE_ENV: "production",
+      DATABASE_URL: testDb.databaseUrl ?? "",
+      REDIS_URL: isolatedRedisUrl(),
+      JWT_SECRET: randomBytes(48).toString("base64"),
+      ADMIN_USERNAME: "jefa",
+      ADMIN_PASSWORD: password,
+      SMTP_URL: smtp.url,
+      STAFF_NOTIFY_EMAIL: "ventas@floraprotect.test",
+      EMAIL_POLL_MS: "50",
+      EMAIL_RETRY_BASE_MS: "200",
+      LOGIN_RATE_LIMIT: "6/min",
+      LOGIN_ACCOUNT_LIMIT: "100/15min",
+      CONTACT_RATE_LIMIT: "1000/min",
+      COOKIE_SECURE: "false",
+    };
+    // One after the other: the first creates the schema and the administrator, the second finds them.
+    one = await startServerProcess(env);
+    two = await startServerProcess(env);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([one?.stop(), two?.stop()]);
+    await smtp?.close();
+    await testDb?.drop();
+  }, 60_000);
+
+  it("signs in on one instance and refreshes the session on the other", async () => {
+    const login = await fetch(`${one.url}/api/auth/login`, json({ username: "jefa", password }));
+    expect(login.status).toBe(200);
+    const session = (await login.json()) as { accessToken: string; refreshToken: string };
+    const refreshed = await fetch(`${two.url}/api/auth/refresh-token`, json({ refreshToken: session.refreshToken }));
+    expect(refreshed.status).toBe(200);
+    const { accessToken } = (await refreshed.json()) as { accessToken: string };
+    // A token one instance signed is good on the other, and the rotated refresh token is spent on both.
+    const me = await fetch(`${one.url}/api/auth/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(me.status).toBe(200);
+    const reused = await fetch(`${one.url}/api/auth/refresh-token`, json({ refreshToken: session.refreshToken }));
+    expect(reused.status).toBe(401);
+  });
+
+  it("counts the sign-in rate limit across both instances", async () => {
+    // 6 per minute per address in all: the first test used 1; alternate instances with wrong passwords.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const server = attempt % 2 === 0 ? one : two;
+      const response = await fetch(`${server.url}/api/auth/login`, json({ username: "jefa", password: "no-es" }));
+      statuses.push(response.status);
+      if (response.status === 429) expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    // Each instance alone would have allowed 6: together they allowed 5 more after the first sign-in.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
+  it("sends every email exactly once while both instances deliver the one outbox", async () => {
+    const requests = 12;
+    await Promise.all(
+      Array.from({ length: requests }, async (_, i) => {
+        const server = i % 2 === 0 ? one : two;
+        const response = await fetch(
+          `${server.url}/api/client`,
+          json(contactRequest({ email: `finca${i}@example.ec` })),
+        );
+        expect(response.status).toBe(201);
+      }),
+    );
+    // A staff notification and a confirmation per request.
+    const expected = requests * 2;
+    await smtp.waitFor(expected, 20_000);
+    // Both workers keep polling: give a duplicate every chance to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.received).toHaveLength(expected);
+    const confirmations = smtp.received.flatMap((mail) => mail.envelopeTo).filter((to) => to.startsWith("finca"));
+    expect(new Set(confirmations).size).toBe(requests);
+    const client = new pg.Client({ connectionString: testDb.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query("select status, count(*)::int as count from email_outbox group by status");
+      expect(rows).toEqual([{ status: "sent", count: expected }]);
+    } finally {
+      await client.end();
+    }
+    // Every email was sent by exactly one of the two instances' workers.
+    const sentBy = [one, two].map((server) => (server.output().match(/"email sent"/g) ?? []).length);
+    expect(sentBy.reduce((sum, count) => sum + count, 0)).toBe(expected);
+  }, 60_000);
+});

@@ -1,0 +1,50 @@
+// `npm run test:e2e`: the browser suite against the real server, first on the embedded database
+// (PGlite), then, when TEST_DATABASE_URL names a PostgreSQL server (CI sets it), again on a fresh
+// PostgreSQL database made for the run and dropped afterwards. Extra arguments go to Playwright
+// (`npm run test:e2e -- e2e/contact-form.spec.ts`). E2E_ENGINE=pglite|postgres runs only one pass.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { ensureBuild } from "./ensure-build.mjs";
+
+ensureBuild();
+const extra = process.argv.slice(2);
+const only = process.env.E2E_ENGINE;
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+function playwright(label, env) {
+  console.log(`\n== browser tests on ${label}`);
+  const run = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...extra], {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
+  return run.status ?? 1;
+}
+
+async function admin(query) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+let status = 0;
+if (only !== "postgres") status = playwright("PGlite (embedded)", { E2E_DATABASE_URL: "" });
+if (status === 0 && only !== "pglite" && adminUrl) {
+  const name = `e2e_${randomBytes(5).toString("hex")}`;
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    status = playwright("PostgreSQL", { E2E_DATABASE_URL: url.toString() });
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+} else if (only === "postgres" && !adminUrl) {
+  console.error("E2E_ENGINE=postgres needs TEST_DATABASE_URL (postgres://user@host:port/db)");
+  status = 2;
+}
+process.exit(status);
