@@ -260,17 +260,17 @@ test("pagination: Anterior, Siguiente and numbered pages with gaps, disabled at 
   test.slow();
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
-  for (let batch = 0; batch < 8; batch += 1) {
-    await Promise.all(
-      Array.from({ length: batch < 7 ? 10 : 5 }, (_, index) => {
-        const number = batch * 10 + index + 1;
-        return createClient(
-          request,
-          { firstName: "Página", lastName: `${number} ${tag}`, email: `pag${number}.${tag}@x.test` },
-          token,
-        );
-      }),
+  const create = (number: number) =>
+    createClient(
+      request,
+      { firstName: "Página", lastName: `${number} ${tag}`, email: `pag${number}.${tag}@x.test` },
+      token,
     );
+  // "Página 1" alone first: it must be the oldest, and clients created in parallel have no set order.
+  await create(1);
+  for (let batch = 0; batch < 8; batch += 1) {
+    const numbers = Array.from({ length: batch < 7 ? 10 : 5 }, (_, index) => batch * 10 + index + 1);
+    await Promise.all(numbers.filter((number) => number > 1).map(create));
   }
   await signInAsStaff(page, request, testInfo);
   await openContacts(page, `busqueda=${tag}`);
