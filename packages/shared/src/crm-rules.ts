@@ -39,10 +39,11 @@ export const CRM_LIMITS = {
   /** Messages each row of the list carries, newest first; the contact dialog loads them all. */
   messagesPerGroup: 20,
   /**
-   * Searches stop counting here and say "más de 1000" (docs/decisions/015): counting the clients of
-   * a broad search through a million messages would cost far more than the page itself.
+   * A search reads this many pages ahead instead of counting, and past them says "más de N"
+   * (docs/decisions/015): counting the clients of a broad search through a million messages cost
+   * far more than the page itself.
    */
-  countCap: 1000,
+  searchPagesAhead: 10,
 } as const;
 
 export const CRM_MESSAGES = {

@@ -10,6 +10,7 @@ import {
   orderKey,
   type ServiceLookup,
 } from "./filter.ts";
+import { listTotal } from "./list-total.ts";
 import { IN_REVIEW, messagesOfClients, VISIBLE } from "./message-rows.ts";
 
 type ClientRow = {
@@ -26,8 +27,8 @@ export type PageRequest = { page: number; size: number; sort: "createdAt,desc" |
 
 /**
  * One page of groups (a client and their newest messages, those a search matched first), newest
- * first by default, with the total:
- * exact for the plain list, counted up to CRM_LIMITS.countCap for searches (decision 015).
+ * first by default, with the total: exact for the plain list; for a search, exact when it ends within
+ * CRM_LIMITS.searchPagesAhead pages of this one, else a lower bound (decision 015).
  */
 export async function pageOfGroups(
   db: Db,
@@ -37,19 +38,26 @@ export async function pageOfGroups(
 ): Promise<ClientMessagePage> {
   const condition = filterCondition(filter, servicesLike);
   const key = orderKey(filter.view);
+  const exactly = countsExactly(filter);
+  // A search reads ahead instead of counting: the rows past this page say how many pages follow, and
+  // a broad search stops there (counting every client who ever asked about roses took 400 ms).
+  const ahead = exactly ? size + 1 : size * CRM_LIMITS.searchPagesAhead + 1;
   // Exactly the index's order (clients_last_message_idx), or PostgreSQL sorts every client instead.
   const direction = sort === "createdAt,asc" ? sql.raw("asc nulls first") : sql.raw("desc nulls last");
-  const [rows, counted] = await Promise.all([
+  const [rows, exactTotal] = await Promise.all([
     queryRows<ClientRow>(
       db,
       sql`select c.id, c.first_name, c.last_name, c.email, c.country_code, c.phone, c.company
             from clients c where ${condition}
            order by ${key} ${direction}, c.id ${direction}
-           limit ${size + 1} offset ${page * size}`,
+           limit ${ahead} offset ${page * size}`,
     ),
-    countGroups(db, filter, condition),
+    !exactly
+      ? undefined
+      : filter.clientId === undefined
+        ? listTotal(db, filter.view, () => countGroups(db, condition))
+        : countGroups(db, condition),
   ]);
-  // One row more than the page tells whether a next page exists, also when the count was capped.
   const hasNext = rows.length > size;
   const clients = rows.slice(0, size);
   const messages = await messagesOfClients(
@@ -71,33 +79,41 @@ export async function pageOfGroups(
     },
     messages: messages.get(client.id) ?? [],
   }));
-  const { total, exact } = counted;
-  // Past a capped count the pages go on as long as rows do.
-  const totalPages = exact ? Math.ceil(total / size) : Math.max(Math.ceil(total / size), page + (hasNext ? 2 : 1));
+  const { total, exact } = await searchTotal(exactTotal, rows.length, ahead, page, size, () =>
+    countGroups(db, condition),
+  );
   return {
     content,
     pageNumber: page,
     totalElements: total,
-    totalPages,
+    // Past a lower bound the pages go on as long as rows do.
+    totalPages: exact ? Math.ceil(total / size) : page + CRM_LIMITS.searchPagesAhead + 1,
     isFirstPage: page === 0,
     isLastPage: !hasNext,
     totalIsExact: exact,
   };
 }
 
-async function countGroups(db: Db, filter: GroupFilter, condition: ReturnType<typeof filterCondition>) {
-  if (countsExactly(filter)) {
-    const [row] = await queryRows<{ count: number | string }>(
-      db,
-      sql`select count(*) as count from clients c where ${condition}`,
-    );
-    return { total: Number(row?.count ?? 0), exact: true };
-  }
-  const cap = CRM_LIMITS.countCap;
+/** The total a page states: counted, known from the rows read ahead, or a lower bound. */
+async function searchTotal(
+  counted: number | undefined,
+  rowsRead: number,
+  ahead: number,
+  page: number,
+  size: number,
+  count: () => Promise<number>,
+) {
+  if (counted !== undefined) return { total: counted, exact: true };
+  if (rowsRead >= ahead) return { total: page * size + ahead - 1, exact: false };
+  // Past the end (a page kept in the address after deletions) the rows tell nothing: count.
+  if (rowsRead === 0 && page > 0) return { total: await count(), exact: true };
+  return { total: page * size + rowsRead, exact: true };
+}
+
+async function countGroups(db: Db, condition: ReturnType<typeof filterCondition>) {
   const [row] = await queryRows<{ count: number | string }>(
     db,
-    sql`select count(*) as count from (select 1 from clients c where ${condition} limit ${cap + 1}) s`,
+    sql`select count(*) as count from clients c where ${condition}`,
   );
-  const total = Number(row?.count ?? 0);
-  return total > cap ? { total: cap, exact: false } : { total, exact: true };
+  return Number(row?.count ?? 0);
 }

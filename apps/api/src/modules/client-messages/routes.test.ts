@@ -399,4 +399,31 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
     ).json() as Page;
     expect(groupOf(listed)?.messages[0]?.serviceDescription).toBe("Sea Freight Service");
   });
+
+  it("a broad search reads ten pages ahead instead of counting: a lower bound past them, exact near the end", async () => {
+    for (let index = 0; index < 25; index += 1) {
+      const created = await post("/api/clients", {
+        firstName: "Vecino",
+        lastName: `Número ${index}`,
+        email: `vecino${index}@lookahead.ec`,
+        countryCode: "+593",
+        phone: `09870000${String(index).padStart(2, "0")}`,
+        company: "Lookahead Farms",
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    // Size 2: ten pages ahead are 20 contacts, and there are more.
+    const first = await search("lookahead", "all", { page: 0, size: 2 });
+    expect(first).toMatchObject({ totalElements: 20, totalIsExact: false, totalPages: 11, isLastPage: false });
+    expect(first.content).toHaveLength(2);
+    // From page 9 the end is within reach: the total is exact.
+    const near = await search("lookahead", "all", { page: 9, size: 2 });
+    expect(near).toMatchObject({ totalElements: 25, totalIsExact: true, totalPages: 13, isLastPage: false });
+    const last = await search("lookahead", "all", { page: 12, size: 2 });
+    expect(last).toMatchObject({ totalElements: 25, totalIsExact: true, isLastPage: true });
+    expect(last.content).toHaveLength(1);
+    // Past the end the rows say nothing, so the contacts are counted.
+    const beyond = await search("lookahead", "all", { page: 30, size: 2 });
+    expect(beyond).toMatchObject({ totalElements: 25, totalIsExact: true, isLastPage: true, content: [] });
+  });
 });
