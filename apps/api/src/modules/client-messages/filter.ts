@@ -45,11 +45,24 @@ const PHONE_LIKE = /^[\d\s\-().+]*\d[\d\s\-().+]*$/;
 
 export type ServiceLookup = (folded: string) => number[];
 
+/** A page's order and how many rows it reads from its start: each part of "Todos" needs no more. */
+export type TopRows = { order: SQL; limit: number };
+
 /**
- * The condition for one field. `all` is a union of what each field finds, so every part is served
- * by its own trigram index (an OR across tables made PostgreSQL scan every client).
+ * The condition for one field, within `scope` (the view and any other filter). `all` is a union of
+ * what each field finds, so every part is served by its own index (an OR across tables made
+ * PostgreSQL scan every client). With `top`, each part keeps only the first rows of the page's order:
+ * the union of every part's first rows holds the page's, and a common surname no longer hashes all
+ * its 6,000 clients (bench/crm: 170 ms, now 25 ms at 1M messages).
  */
-function keywordCondition(keyword: string, field: SearchField, view: MessageView, servicesLike: ServiceLookup): SQL {
+function keywordCondition(
+  keyword: string,
+  field: SearchField,
+  view: MessageView,
+  servicesLike: ServiceLookup,
+  scope: SQL,
+  top: TopRows | undefined,
+): SQL {
   const folded = foldText(keyword);
   const pattern = containsPattern(folded);
   // A phone is searched by its digits, and only when the keyword looks like one; a leading 0 (how
@@ -73,21 +86,25 @@ function keywordCondition(keyword: string, field: SearchField, view: MessageView
     case "mensaje":
       return hasMessage(messageText, view);
     case "all": {
-      const fromClients = (condition: SQL) => sql`select c.id from clients c where ${condition}`;
+      const part = (condition: SQL) =>
+        top
+          ? sql`(select c.id from clients c where ${scope} and ${condition} order by ${top.order} limit ${top.limit})`
+          : sql`select c.id from clients c where ${scope} and ${condition}`;
       const parts = [
-        fromClients(name),
-        fromClients(email),
-        fromClients(company),
-        ...(phone ? [fromClients(phone)] : []),
-        messageClients(messageText, view),
-        ...(services ? [messageClients(services, view)] : []),
+        part(name),
+        part(email),
+        part(company),
+        ...(phone ? [part(phone)] : []),
+        part(sql`c.id in (${messageClients(messageText, view)})`),
+        ...(services ? [part(sql`c.id in (${messageClients(services, view)})`)] : []),
       ];
       return sql`c.id in (${sql.join(parts, sql` union `)})`;
     }
   }
 }
 
-export function filterCondition(filter: GroupFilter, servicesLike: ServiceLookup): SQL {
+/** Which clients a list or search shows; `top` when only the first rows of that order are read. */
+export function filterCondition(filter: GroupFilter, servicesLike: ServiceLookup, top?: TopRows): SQL {
   const parts: SQL[] = [
     filter.view === "main"
       ? sql`c.last_message_at is not null`
@@ -97,8 +114,9 @@ export function filterCondition(filter: GroupFilter, servicesLike: ServiceLookup
   if (filter.serviceTypeId !== undefined) {
     parts.push(hasMessage(serviceCondition([filter.serviceTypeId]) as SQL, filter.view));
   }
-  if (filter.keyword) parts.push(keywordCondition(filter.keyword, filter.field ?? "all", filter.view, servicesLike));
-  return sql.join(parts, sql` and `);
+  const scope = sql.join(parts, sql` and `);
+  if (!filter.keyword) return scope;
+  return sql`${scope} and ${keywordCondition(filter.keyword, filter.field ?? "all", filter.view, servicesLike, scope, top)}`;
 }
 
 /**

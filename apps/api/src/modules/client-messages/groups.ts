@@ -37,19 +37,19 @@ export async function pageOfGroups(
   servicesLike: ServiceLookup,
 ): Promise<ClientMessagePage> {
   const condition = filterCondition(filter, servicesLike);
-  const key = orderKey(filter.view);
   const exactly = countsExactly(filter);
   // A search reads ahead instead of counting: the rows past this page say how many pages follow, and
   // a broad search stops there (counting every client who ever asked about roses took 400 ms).
   const ahead = exactly ? size + 1 : size * CRM_LIMITS.searchPagesAhead + 1;
   // Exactly the index's order (clients_last_message_idx), or PostgreSQL sorts every client instead.
   const direction = sort === "createdAt,asc" ? sql.raw("asc nulls first") : sql.raw("desc nulls last");
+  const order = sql`${orderKey(filter.view)} ${direction}, c.id ${direction}`;
   const [rows, exactTotal] = await Promise.all([
     queryRows<ClientRow>(
       db,
       sql`select c.id, c.first_name, c.last_name, c.email, c.country_code, c.phone, c.company
-            from clients c where ${condition}
-           order by ${key} ${direction}, c.id ${direction}
+            from clients c where ${filterCondition(filter, servicesLike, { order, limit: page * size + ahead })}
+           order by ${order}
            limit ${ahead} offset ${page * size}`,
     ),
     !exactly
