@@ -64,6 +64,8 @@ describe("db:backup and db:restore on PGlite", { timeout: 120_000 }, () => {
     const restoredDir = path.join(work, "restored");
     const restore = await cli("restore", [file], { DATA_DIR: restoredDir });
     expect(restore.code, restore.stderr).toBe(0);
+    // Nothing of the backup's own lock comes back with it.
+    expect(existsSync(path.join(restoredDir, "owner.pid"))).toBe(false);
     expect(await snapshotOf({ dataDir: restoredDir })).toEqual(before);
   });
 

@@ -77,3 +77,20 @@ describe("deployment files", () => {
     for (const source of copied) expect(() => readFileSync(path.join(root, source)), source).not.toThrow(/ENOENT/);
   });
 });
+
+describe("configuration documents", () => {
+  // Every variable config.ts reads, from its zod schema's keys.
+  const config = read("apps/api/src/config.ts");
+  const schema = config.slice(config.indexOf("const envSchema"), config.indexOf("export type Config"));
+  const variables = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((match) => match[1] ?? "");
+
+  it("docs/operations.md and .env.example describe every environment variable the server reads", () => {
+    expect(variables.length).toBeGreaterThan(25);
+    const operations = read("docs/operations.md");
+    const example = read(".env.example");
+    const undocumented = variables.filter((name) => !operations.includes(`| \`${name}\` |`));
+    const missingExample = variables.filter((name) => !new RegExp(`^#? ?${name}=`, "m").test(example));
+    expect(undocumented, "add a row to the table in docs/operations.md").toEqual([]);
+    expect(missingExample, "add a commented line to .env.example").toEqual([]);
+  });
+});

@@ -213,6 +213,8 @@ export async function restorePglite(dataDir: string, file: string, { force = fal
       const client = await PGlite.create(fresh, { ...PGLITE_OPTIONS, loadDataDir: blob });
       await client.query("select 1");
       await client.close();
+      // The tarball holds the lock file the backup took (its pid, maybe reused by now by another process).
+      rmSync(path.join(fresh, LOCK_FILE), { force: true });
     } catch (error) {
       rmSync(fresh, { recursive: true, force: true });
       throw error;
