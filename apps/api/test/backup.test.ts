@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -142,6 +142,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)("db:backup and db:restore on Postg
       // The target is exactly the backup: what it had beside it is gone.
       const stray = await queryRows(reopened.db, sql`select to_regclass('public.stray_table') as t`);
       expect(stray).toEqual([{ t: null }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it("leaves the target as it was when the backup turns out to be damaged", async () => {
+    const whole = readFileSync(file);
+    const damaged = path.join(work, "damaged.dump");
+    writeFileSync(damaged, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const failed = await cli("restore", [damaged, "--force"], { DATABASE_URL: target.databaseUrl ?? "" });
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toMatch(/pg_restore terminó/);
+    const reopened = await prepareDatabase({ databaseUrl: target.databaseUrl, dataDir: "" });
+    try {
+      expect((await leadSnapshot(reopened.db)).clients).toHaveLength(2);
     } finally {
       await reopened.close();
     }

@@ -51,13 +51,19 @@ function libpqArgs(databaseUrl: string) {
   return { dbname: url.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, stdin?: (input: NodeJS.WritableStream) => void) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: [stdin ? "pipe" : "ignore", "inherit", "pipe"] });
-    let stderr = "";
-    child.stderr?.on("data", (chunk) => {
-      stderr += chunk;
-    });
+/** A PostgreSQL client tool as a child process; `done` settles when it exits, with its stderr on failure. */
+function start(command: string, args: string[], env: NodeJS.ProcessEnv, stdio: { stdin: boolean; stdout: boolean }) {
+  const child = spawn(command, args, {
+    env,
+    stdio: [stdio.stdin ? "pipe" : "ignore", stdio.stdout ? "pipe" : "inherit", "pipe"],
+  });
+  // A tool that stops early closes its input: the error is its exit code, not a crash of ours.
+  child.stdin?.on("error", () => {});
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const done = new Promise<void>((resolve, reject) => {
     child.on("error", (error) => {
       const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
       reject(
@@ -66,13 +72,16 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, stdin?: (i
           : error,
       );
     });
-    child.on("exit", (code) => {
+    child.on("exit", (code, signal) => {
       if (code === 0) resolve();
-      else reject(new BackupError(`${command} terminó con el código ${code}:\n${stderr.trim()}`));
+      else reject(new BackupError(`${command} terminó con ${signal ?? `el código ${code}`}:\n${stderr.trim()}`));
     });
-    if (stdin && child.stdin) stdin(child.stdin);
   });
+  return { child, done };
 }
+
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
+  start(command, args, env, { stdin: false, stdout: false }).done;
 
 /** Written next to its final name and renamed at the end: a failed backup never looks like a good one. */
 async function writeAtomically(file: string, write: (partial: string) => Promise<void>) {
@@ -125,42 +134,45 @@ export async function restorePostgres(databaseUrl: string, file: string, { force
     );
   }
   const { dbname, env } = libpqArgs(databaseUrl);
-  const script = new Promise<string>((resolve, reject) => {
-    const child = spawn("pg_restore", ["--no-owner", "--no-privileges", "--file=-", file], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const chunks: Buffer[] = [];
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", (error) =>
-      reject(
-        (error as NodeJS.ErrnoException).code === "ENOENT"
-          ? new BackupError("No se encontró pg_restore: instala el cliente de PostgreSQL (postgresql-client).")
-          : error,
-      ),
-    );
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve(Buffer.concat(chunks).toString("utf8"))
-        : reject(new BackupError(`pg_restore terminó con el código ${code}:\n${stderr.trim()}`)),
-    );
-  });
-  const sql = await script;
-  const wipe = force
-    ? "drop schema if exists drizzle cascade;\ndrop schema if exists public cascade;\ncreate schema public;\n"
-    : "";
-  await run(
+  // pg_restore's SQL streams into psql, which holds it all in one transaction. psql's input ends only
+  // once pg_restore has succeeded: if pg_restore fails, psql is stopped and the transaction rolls back.
+  const psql = start(
     "psql",
     ["--no-psqlrc", "--quiet", "--set=ON_ERROR_STOP=1", "--single-transaction", "--file=-", `--dbname=${dbname}`],
     env,
-    (input) => {
-      input.end(wipe + sql);
-    },
+    { stdin: true, stdout: false },
   );
+  let psqlExited = false;
+  psql.child.on("exit", () => {
+    psqlExited = true;
+  });
+  if (force) {
+    psql.child.stdin?.write(
+      "drop schema if exists drizzle cascade;\ndrop schema if exists public cascade;\ncreate schema public;\n",
+    );
+  }
+  const restore = start("pg_restore", ["--no-owner", "--no-privileges", "--file=-", file], env, {
+    stdin: false,
+    stdout: true,
+  });
+  if (psql.child.stdin) restore.child.stdout?.pipe(psql.child.stdin, { end: false });
+  let stoppedByUs = false;
+  const [restored, loaded] = await Promise.allSettled([
+    restore.done.then(
+      () => psql.child.stdin?.end(),
+      (error) => {
+        if (!psqlExited) {
+          stoppedByUs = true;
+          psql.child.kill("SIGTERM");
+        }
+        throw error;
+      },
+    ),
+    psql.done,
+  ]);
+  // psql's own error first: when it stops early, pg_restore only fails on the closed pipe.
+  if (loaded.status === "rejected" && !stoppedByUs) throw loaded.reason;
+  if (restored.status === "rejected") throw restored.reason;
 }
 
 /** PGlite's contrib extensions the migrations use: needed to open the directory at all. */
