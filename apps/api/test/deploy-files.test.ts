@@ -69,6 +69,12 @@ describe("deployment files", () => {
     expect(dockerfile).toMatch(/^EXPOSE 3000$/m);
     expect(dockerfile).toMatch(/NODE_ENV=production/);
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
+    // Exec forms are JSON arrays: a quoting slip would turn them into shell strings or break the build.
+    const execForms = [...dockerfile.matchAll(/CMD (\[.*\])$/gm)].map((match) => JSON.parse(match[1] ?? ""));
+    expect(execForms).toEqual([
+      ["node", "-e", expect.stringContaining("/api/health/ready")],
+      ["node", "--import", "tsx", "apps/api/src/server.ts"],
+    ]);
     // Every path the image copies from the context exists (a rename would break the build).
     const copied = [...dockerfile.matchAll(/^COPY (?!--from)(?:--\S+ )*(.+) \S+$/gm)].flatMap((match) =>
       (match[1] ?? "").split(" "),
