@@ -251,6 +251,8 @@ async function benchEngine(engine) {
       SERVE_WEB: "false",
       LOG_LEVEL: "warn",
       COOKIE_SECURE: "false",
+      // The seeded messages span two years: the retention job (decision 018) must not age them out mid-run.
+      LEAD_RETENTION_MONTHS: "0",
     },
   });
   console.log(`  server ready in ${(readyMs / 1000).toFixed(1)} s on ${server.url}`);

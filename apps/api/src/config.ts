@@ -108,6 +108,12 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_LIMIT: rateRules.default([{ max: 5, windowMs: 15 * 60_000 }]),
   REFRESH_RATE_LIMIT: rateRules.default(perMinute(30)),
   PASSWORD_RESET_RATE_LIMIT: rateRules.default([{ max: 5, windowMs: 15 * 60_000 }]),
+  /**
+   * LOPDP: leads whose last contact is older than this many months are anonymised (or deleted) by a
+   * daily job; 0 turns it off. 24 is what the privacy notice promises (apps/web/app/content/legal.ts).
+   */
+  LEAD_RETENTION_MONTHS: z.coerce.number().int().min(0).max(240).default(24),
+  LEAD_RETENTION_ACTION: z.enum(["anonymize", "delete"], { error: "debe ser anonymize o delete" }).default("anonymize"),
   /** Only for a plain-http deployment on a LAN: browsers drop Secure cookies outside https and localhost. */
   COOKIE_SECURE: z
     .enum(["true", "false"])
@@ -148,6 +154,9 @@ export type Config = {
   refreshRateLimit: RateRule[];
   passwordResetRateLimit: RateRule[];
   cookieSecure: boolean;
+  /** 0: the retention job is off. */
+  leadRetentionMonths: number;
+  leadRetentionAction: "anonymize" | "delete";
 };
 
 export class ConfigError extends Error {
@@ -195,5 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshRateLimit: e.REFRESH_RATE_LIMIT,
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE,
+    leadRetentionMonths: e.LEAD_RETENTION_MONTHS,
+    leadRetentionAction: e.LEAD_RETENTION_ACTION,
   };
 }

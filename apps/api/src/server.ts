@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { prepareDatabase } from "./db/setup.ts";
 import { PasswordRejectedError } from "./modules/auth/service.ts";
+import { RetentionJob } from "./modules/retention/retention-job.ts";
 import { ensureFirstAdmin } from "./modules/users/first-admin.ts";
 
 /** Entry point: config, database, app, listen; SIGTERM/SIGINT close everything in order. */
@@ -24,6 +25,14 @@ async function main() {
     app.log.info({ username: firstAdmin.username }, "primera cuenta de administrador creada con ADMIN_PASSWORD");
   }
 
+  // Started here rather than in buildApp: tests build many apps and must not have it act on them.
+  const retention = new RetentionJob({
+    db: database.db,
+    log: app.log.child({ component: "retention" }),
+    months: config.leadRetentionMonths,
+    action: config.leadRetentionAction,
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -39,6 +48,7 @@ async function main() {
       // ...then new requests get 503 while those in flight finish.
       app.lifecycle.closing = true;
       await app.close();
+      await retention.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -50,6 +60,7 @@ async function main() {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ host: config.host, port: config.port });
+  retention.start();
   const where = config.databaseUrl ? "PostgreSQL" : `PGlite en ${config.dataDir}`;
   app.log.info(`Listo en http://localhost:${config.port} (base de datos: ${where})`);
 }

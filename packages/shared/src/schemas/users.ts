@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = [
   "message_accepted",
   "message_status_changed",
   "message_replied",
+  "leads_retention",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -6,6 +6,7 @@ import type { Principal } from "../../plugins/auth-guard.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { addNote } from "../client-messages/actions.ts";
 import { messagesOfClients } from "../client-messages/message-rows.ts";
+import { anonymiseClientRows } from "./anonymise.ts";
 
 // Contacts as staff manage them: read with all messages, create, edit, delete, and the data
 // subject's rights (LOPDP: access, erasure, anonymisation).
@@ -129,36 +130,9 @@ export async function deleteClient(db: Db, id: number, staff: Staff, ip: string)
   return true;
 }
 
-/**
- * Anonymisation: what identifies the person is replaced (names, address, phone, company, what they
- * wrote, where from); dates, services and statuses stay for the statistics. Unsent emails to them
- * are dropped.
- */
+/** Anonymisation on request (LOPDP): see anonymiseClientRows for what changes and what stays. */
 export async function anonymiseClient(db: Db, id: number, staff: Staff, ip: string) {
-  const done = await db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: number }>(
-      tx,
-      sql`update clients set first_name = 'Contacto', last_name = ${`anonimizado ${id}`},
-                 email = ${`anonimizado-${id}@anonimizado.invalid`}, phone = country_code || '000000000',
-                 company = '(anonimizado)', updated_at = now()
-           where id = ${id} returning id`,
-    );
-    if (rows.length === 0) return false;
-    await tx.execute(sql`
-      update client_messages
-         set message = case when message = '' then '' else '(anonimizado)' end,
-             reply = case when reply is null then null else '(anonimizado)' end,
-             rejection_reason = case when rejection_reason is null then null else '(anonimizado)' end,
-             source = null, ip = null, user_agent = null
-       where client_id = ${id}`);
-    await tx.execute(sql`
-      delete from email_outbox
-       where status in ('pending', 'sending') and message_id in (select id from client_messages where client_id = ${id})`);
-    await tx.execute(sql`
-      update email_outbox set to_address = ${`anonimizado-${id}@anonimizado.invalid`}, reply_to = null, payload = null
-       where message_id in (select id from client_messages where client_id = ${id})`);
-    return true;
-  });
+  const done = await db.transaction(async (tx) => (await anonymiseClientRows(tx, [id])).length > 0);
   if (!done) return undefined;
   await recordAudit(db, { action: "client_anonymised", actor: actorOf(staff), ip, details: { clientId: id } });
   return clientDetail(db, id);

@@ -24,11 +24,17 @@ async function answers(check: () => Promise<unknown>) {
   }
 }
 
+/**
+ * Load balancers and Docker probe every few seconds: their requests are not logged at info level
+ * (thousands of lines a day that hide the real ones); warnings and errors still are.
+ */
+const PROBE_LOG_LEVEL = "warn";
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Liveness: cheap on purpose, it answers as soon as the server can serve requests. */
   app.get(
     "/health",
-    { config: { public: true }, schema: { response: { 200: healthSchema } } },
+    { config: { public: true }, logLevel: PROBE_LOG_LEVEL, schema: { response: { 200: healthSchema } } },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return { status: "ok" as const };
@@ -42,7 +48,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     "/health/ready",
-    { config: { public: true }, schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
+    {
+      config: { public: true },
+      logLevel: PROBE_LOG_LEVEL,
+      schema: { response: { 200: readinessSchema, 503: readinessSchema } },
+    },
     async (_request, reply) => {
       const { redis } = app;
       const [database, redisUp] = await Promise.all([

@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   message_accepted: "Mensaje aceptado en revisión",
   message_status_changed: "Estado de un mensaje cambiado",
   message_replied: "Respuesta enviada",
+  leads_retention: "Plazo de conservación aplicado a contactos antiguos (LOPDP)",
 };
 
 /** An action the list does not know yet still shows, by its code. */
