@@ -1,0 +1,3 @@
+export async function cutAfterCommit() {
+  throw new Error("not written yet");
+}

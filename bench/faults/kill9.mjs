@@ -1,0 +1,3 @@
+export async function kill9() {
+  throw new Error("not written yet");
+}

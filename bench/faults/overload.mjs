@@ -1,0 +1,3 @@
+export async function overload() {
+  throw new Error("not written yet");
+}

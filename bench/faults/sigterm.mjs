@@ -1,0 +1,3 @@
+export async function sigterm() {
+  throw new Error("not written yet");
+}

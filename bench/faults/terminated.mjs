@@ -1,0 +1,3 @@
+export async function terminated() {
+  throw new Error("not written yet");
+}
