@@ -108,10 +108,10 @@ export async function postLead(baseUrl, body, key, { headers = {}, timeoutMs = 3
     const retryAfter = Number(response.headers.get("retry-after")) || undefined;
     return { status: response.status, retryAfter, ms: performance.now() - started };
   } catch (error) {
-    const hang = error?.name === "TimeoutError";
+    const timedOut = error?.name === "TimeoutError";
     return {
       status: 0,
-      error: hang ? "hang" : (error?.cause?.code ?? error?.message),
+      error: timedOut ? "timeout" : (error?.cause?.code ?? error?.message),
       ms: performance.now() - started,
     };
   }
@@ -130,6 +130,7 @@ export async function sendLikeForm(baseUrl, body, key = randomUUID(), options = 
   for (let attempt = 0; ; attempt += 1) {
     const result = await postLead(baseUrl, body, key, options);
     attempts.push(result);
+    options.onAttempt?.(result, attempt);
     if (result.status >= 200 && result.status < 300) return { key, body, acknowledged: true, attempts };
     const delay = RETRY_DELAYS_MS[attempt];
     const asked = (result.retryAfter ?? 0) * 1000;

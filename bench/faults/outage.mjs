@@ -102,7 +102,7 @@ export async function outage() {
         unavailable.length > 0 && unavailable.every((a) => a.retryAfter > 0),
         `${unavailable.length} × 503`,
       ),
-      check("never a 500, never a hang", !counts["500"] && !counts.hang, formatCounts(counts)),
+      check("never a 500, never a hang", !counts["500"] && !counts.timeout, formatCounts(counts)),
       check("every answer within 3 s", slowest < 3000, `${Math.round(slowest)} ms`),
       check(
         "readiness reports the database away",
