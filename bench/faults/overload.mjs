@@ -64,7 +64,22 @@ export async function overload() {
   const rssAfter = rssMiB(server.pid);
   // Right after: new visitors at the expected rate are served as before.
   const after = await openLoop(server.url, EXPECTED_PER_SECOND, 5, (i) => `10.3.${i >> 8}.${i & 255}`);
+  // Then ten times the rate from visitors who each send once: nothing for the per-address limit to
+  // refuse, so the server itself must keep up (or shed with 503).
+  const crowd = await openLoop(
+    server.url,
+    EXPECTED_PER_SECOND * 10,
+    FLOOD_SECONDS,
+    (i) => `10.${4 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`,
+  );
+  const rssCrowd = rssMiB(server.pid);
   await server.stop();
+  const crowdAdmitted = crowd.filter((r) => r.status === 201);
+  const crowdShed = crowd.filter((r) => r.status === 503 || r.status === 429);
+  const crowdP99 = percentile(
+    crowdAdmitted.map((r) => r.ms),
+    99,
+  );
 
   const admitted = flood.filter((r) => r.status === 201);
   const refused = flood.filter((r) => r.status === 429 || r.status === 503);
@@ -74,7 +89,7 @@ export async function overload() {
     99,
   );
   const stored = await storedKeys(storage);
-  const acknowledged = [...warm, ...flood, ...after].filter((r) => r.status === 201).map((r) => r.key);
+  const acknowledged = [...warm, ...flood, ...after, ...crowd].filter((r) => r.status === 201).map((r) => r.key);
   const { missing, duplicates } = compare(acknowledged, stored);
   return {
     name: "Diez veces el ritmo esperado durante 30 s (PostgreSQL)",
@@ -97,6 +112,14 @@ export async function overload() {
       )} ms`,
       "RSS before / after the flood": `${rssBefore} / ${rssAfter} MiB`,
       "new visitors right after": formatCounts(statusCounts(after)),
+      "crowd of new visitors at 10x": `${crowd.length} sent (${formatCounts(statusCounts(crowd))})`,
+      "crowd admitted p50 / p99": `${Math.round(
+        percentile(
+          crowdAdmitted.map((r) => r.ms),
+          50,
+        ),
+      )} / ${Math.round(crowdP99)} ms`,
+      "RSS after the crowd": `${rssCrowd} MiB`,
       "missing acknowledged": missing,
       duplicates,
     },
@@ -108,6 +131,18 @@ export async function overload() {
       ),
       check("admitted p99 <= 500 ms", p99 <= 500, `${Math.round(p99)} ms`),
       check("memory flat (after <= before + 50 MiB)", rssAfter <= rssBefore + 50, `${rssBefore} -> ${rssAfter} MiB`),
+      check(
+        "crowd at 10x: admitted p99 <= 500 ms, the rest 429/503 with Retry-After",
+        crowdP99 <= 500 &&
+          crowdAdmitted.length + crowdShed.length === crowd.length &&
+          crowdShed.every((r) => r.retryAfter > 0),
+        `p99 ${Math.round(crowdP99)} ms, ${crowdShed.length} shed, ${crowd.length - crowdAdmitted.length - crowdShed.length} other`,
+      ),
+      check(
+        "memory flat after the crowd (<= before + 50 MiB)",
+        rssCrowd <= rssBefore + 50,
+        `${rssBefore} -> ${rssCrowd} MiB`,
+      ),
       check(
         "new visitors served right after",
         after.every((r) => r.status === 201),
