@@ -81,6 +81,10 @@ export async function outage() {
   const slowest = Math.max(...attempts.map((a) => a.ms));
   return {
     name: "Base de datos detenida 15 s (PostgreSQL)",
+    note:
+      "The TCP proxy between the server and PostgreSQL stops listening and closes every connection for 15 s " +
+      "(PostgreSQL itself keeps running for the other users of the machine). 8 people send the form one after " +
+      "another, 250 ms apart, with its retry behaviour; readiness and liveness are probed every 200 ms.",
     figures: {
       sent: submissions.length,
       acknowledged: new Set(acknowledged).size,

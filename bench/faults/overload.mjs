@@ -93,6 +93,11 @@ export async function overload() {
   const { missing, duplicates } = compare(acknowledged, stored);
   return {
     name: "Diez veces el ritmo esperado durante 30 s (PostgreSQL)",
+    note:
+      "Expected rate: a peak of 20 submissions/s site-wide from many visitors. The flood sends 200/s for 30 s from 300 " +
+      "addresses (~40 a minute each, against the production limit of 5/min and 20/h per address); then a crowd " +
+      "sends 200/s for 30 s from addresses that each send once, so only the server's own capacity can hold it. " +
+      "Latency is measured open-loop, from when each request was due.",
     figures: {
       "expected rate": `${EXPECTED_PER_SECOND}/s; flood ${EXPECTED_PER_SECOND * 10}/s from ${FLOOD_ADDRESSES} addresses`,
       "flood sent": flood.length,

@@ -78,7 +78,8 @@ function markdown() {
     "",
   ];
   for (const result of results) {
-    lines.push(`## ${result.name}`, "", `${result.seconds} s.`, "", "| figure | value |", "|---|---|");
+    lines.push(`## ${result.name}`, "", `${result.note ? `${result.note} ` : ""}${result.seconds} s.`, "");
+    lines.push("| figure | value |", "|---|---|");
     for (const [key, value] of Object.entries(result.figures)) lines.push(`| ${key} | ${value} |`);
     lines.push("", "| target | met | figure |", "|---|---|---|");
     for (const c of result.checks)
