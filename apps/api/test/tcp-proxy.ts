@@ -1,16 +1,23 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
 
-export type ProxyMode = "pass" | "blackhole";
+/**
+ * `pass` forwards both ways; `blackhole` swallows bytes both ways (a hung server); `drop-replies`
+ * forwards what the client sends but swallows the answers, so work is done and committed upstream
+ * while the client never hears of it (a connection cut after COMMIT and before the answer).
+ */
+export type ProxyMode = "pass" | "blackhole" | "drop-replies";
 
 /**
- * A TCP proxy in front of the test database, to make it fail the way networks do: `blackhole`
- * swallows bytes in both directions (a hung server), `down()` closes every connection and stops
- * listening (a stopped server), `up()` brings it back on the same port.
+ * A TCP proxy in front of the test database (or the server), to make it fail the way networks do:
+ * the modes above, `down()` closes every connection and stops listening (a stopped server), `up()`
+ * brings it back on the same port, `cut()` closes the open connections but keeps listening, and
+ * `latencyMs` delays every chunk (a slow network, so requests stay in flight long enough to be seen).
  */
 export class TcpProxy {
   private server: Server | undefined;
   private sockets = new Set<Socket>();
   mode: ProxyMode = "pass";
+  latencyMs = 0;
   port = 0;
 
   constructor(
@@ -26,8 +33,8 @@ export class TcpProxy {
         socket.on("close", () => this.sockets.delete(socket));
         socket.on("error", () => socket.destroy());
       }
-      client.on("data", (chunk) => this.mode === "pass" && upstream.write(chunk));
-      upstream.on("data", (chunk) => this.mode === "pass" && client.write(chunk));
+      client.on("data", (chunk) => this.forward(chunk, upstream, this.mode !== "blackhole"));
+      upstream.on("data", (chunk) => this.forward(chunk, client, this.mode === "pass"));
       client.on("close", () => upstream.destroy());
       upstream.on("close", () => client.destroy());
     });
@@ -36,9 +43,20 @@ export class TcpProxy {
     if (typeof address === "object" && address) this.port = address.port;
   }
 
-  async down() {
+  private forward(chunk: Buffer, to: Socket, passes: boolean) {
+    if (!passes) return;
+    if (this.latencyMs === 0) to.write(chunk);
+    else setTimeout(() => !to.destroyed && to.write(chunk), this.latencyMs);
+  }
+
+  /** Closes every open connection; new ones are still accepted. */
+  cut() {
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
+  }
+
+  async down() {
+    this.cut();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = undefined;
   }

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
+import { isConnectionLost } from "./errors.ts";
 import * as schema from "./schema.ts";
 
 /** One type for both engines, so repositories never care which one runs. */
@@ -48,9 +49,11 @@ const POOL_TIMEOUTS = {
 };
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...POOL_TIMEOUTS });
+  const max = 10;
+  const pool = new pg.Pool({ connectionString: url, max, ...POOL_TIMEOUTS });
   // An idle client that loses its connection emits "error" on the pool: log-worthy, never fatal.
   pool.on("error", () => {});
+  retryOnLostConnection(pool, max + 1);
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -71,6 +74,29 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * When PostgreSQL ends every connection (pg_terminate_backend, a restart, a failover), the pool may
+ * still hand out connections whose end it has not read yet: the next statement fails at once. It is
+ * sent again, each dead connection being dropped, until one is alive (at most the pool's size plus
+ * one tries), so the next request succeeds instead of getting a 503. Safe:
+ * a statement on a terminated connection was not run or was rolled back with it; and contact
+ * requests carry an idempotency key besides. Timeouts are not retried: those may have committed.
+ */
+function retryOnLostConnection(pool: pg.Pool, tries: number) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const retrying = async (...args: unknown[]) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await query(...args);
+      } catch (error) {
+        if (attempt >= tries || !isConnectionLost(error)) throw error;
+      }
+    }
+  };
+  // Drizzle calls the promise forms only (config or text plus values), never a callback.
+  pool.query = retrying as typeof pool.query;
 }
 
 async function openPglite(dataDir: string): Promise<Database> {

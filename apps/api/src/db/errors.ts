@@ -54,3 +54,23 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
     return code === "23505" && (constraint === undefined || name === constraint);
   });
 }
+
+// The server ended the connection (pg_terminate_backend, a restart, a failover): the statement was
+// never run, or was rolled back with the connection. Unlike a timeout, it did not silently commit.
+const CONNECTION_LOST_SQLSTATES = new Set(["57P01", "57P02"]);
+const CONNECTION_LOST_MESSAGES = [/connection terminated unexpectedly/i, /^Connection terminated$/i];
+
+/** The connection a statement used was found dead: worth one more try on a fresh connection. */
+export function isConnectionLost(error: unknown): boolean {
+  return causes(error).some((item) => {
+    if (!item || typeof item !== "object") return false;
+    const { code, message } = item as { code?: unknown; message?: unknown };
+    if (
+      typeof code === "string" &&
+      (CONNECTION_LOST_SQLSTATES.has(code) || code === "ECONNRESET" || code === "EPIPE")
+    ) {
+      return true;
+    }
+    return typeof message === "string" && CONNECTION_LOST_MESSAGES.some((pattern) => pattern.test(message));
+  });
+}

@@ -1,0 +1,89 @@
+// SIGTERM under load: PostgreSQL behind a proxy that adds 100 ms each way, so each submission is in
+// flight for a while; 20 clients keep sending when the signal comes and for 2 s after.
+import { randomUUID } from "node:crypto";
+import {
+  check,
+  compare,
+  formatCounts,
+  freshPostgres,
+  lead,
+  postLead,
+  sleep,
+  startServer,
+  statusCounts,
+  storedKeys,
+  TcpProxy,
+} from "./lib.mjs";
+
+const CLIENTS = 20;
+
+export async function sigterm() {
+  const storage = await freshPostgres();
+  const target = new URL(storage.url);
+  const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+  await proxy.up();
+  proxy.latencyMs = 100;
+  const server = await startServer("sigterm", { DATABASE_URL: proxy.route(storage.url) });
+  const exited = new Promise((resolve) => server.child.once("exit", (code, signal) => resolve({ code, signal })));
+
+  const requests = [];
+  let signalAt = Number.POSITIVE_INFINITY;
+  let sending = true;
+  const clients = Array.from({ length: CLIENTS }, async () => {
+    while (sending) {
+      const key = randomUUID();
+      const started = performance.now();
+      const result = await postLead(server.url, lead("sigterm"), key, { timeoutMs: 15_000 });
+      requests.push({ key, started, before: started < signalAt, ...result });
+      // Refused: the listener is closed; do not spin.
+      if (result.status === 0) await sleep(100);
+    }
+  });
+  await sleep(3000);
+  signalAt = performance.now();
+  process.kill(server.pid, "SIGTERM");
+  const { code, signal } = await exited;
+  const exitMs = Math.round(performance.now() - signalAt);
+  await sleep(1000);
+  sending = false;
+  await Promise.all(clients);
+  await proxy.down();
+
+  const stored = await storedKeys(storage);
+  const before = requests.filter((r) => r.before);
+  const after = requests.filter((r) => !r.before);
+  const answeredBefore = before.filter((r) => r.status !== 0);
+  const inFlight = before.filter((r) => r.started + r.ms > signalAt);
+  const acknowledged = requests.filter((r) => r.status === 201).map((r) => r.key);
+  const { missing, duplicates } = compare(acknowledged, stored);
+  const afterCounts = statusCounts(after);
+  const badAfter = after.filter((r) => r.status !== 503 && r.error !== "ECONNREFUSED");
+  return {
+    name: "SIGTERM bajo carga (PostgreSQL, 100 ms de red)",
+    figures: {
+      "sent before the signal": before.length,
+      "in flight at the signal": `${inFlight.length} (${formatCounts(statusCounts(inFlight))})`,
+      "sent after the signal": `${after.length} (${formatCounts(afterCounts)})`,
+      acknowledged: acknowledged.length,
+      "missing acknowledged": missing,
+      duplicates,
+      "503 with Retry-After": requests.filter((r) => r.status === 503 && r.retryAfter > 0).length,
+      "exit code": code ?? signal,
+      "exit after signal": `${exitMs} ms`,
+    },
+    checks: [
+      check(
+        "in-flight requests finish",
+        answeredBefore.length === before.length && inFlight.some((r) => r.status === 201),
+        formatCounts(statusCounts(inFlight)),
+      ),
+      check("new ones get 503 (or the closed port refuses them)", badAfter.length === 0, formatCounts(afterCounts)),
+      check(
+        "every acknowledged submission stored",
+        missing === 0 && duplicates === 0,
+        `${missing} missing, ${duplicates} duplicates`,
+      ),
+      check("exit 0 within 10 s", code === 0 && exitMs < 10_000, `${code ?? signal} after ${exitMs} ms`),
+    ],
+  };
+}
