@@ -109,7 +109,7 @@ describe.each(engines)("API headers and CORS on %s", (engine) => {
   });
   afterAll(() => t.close());
 
-  it("every JSON answer, errors included, gets a CSP that loads and frames nothing, and nosniff", async () => {
+  it("every JSON answer, errors included, gets a CSP that loads and frames nothing, HSTS, nosniff and Referrer-Policy", async () => {
     for (const [method, url] of [
       ["GET", "/api/health"],
       ["GET", "/api/service-types"],
@@ -119,8 +119,12 @@ describe.each(engines)("API headers and CORS on %s", (engine) => {
     ] as const) {
       const response = await t.app.inject({ method, url, ...(method === "POST" ? { payload: {} } : {}) });
       const policy = directives(String(response.headers["content-security-policy"]));
-      expect(policy.get("default-src"), url).toEqual(["'none'"]);
-      expect(policy.get("frame-ancestors"), url).toEqual(["'none'"]);
+      // ASVS 5.0 3.4.3 and 3.4.6: object-src, base-uri and frame-ancestors on every response.
+      for (const directive of ["default-src", "object-src", "base-uri", "frame-ancestors"]) {
+        expect(policy.get(directive), `${url} ${directive}`).toEqual(["'none'"]);
+      }
+      expect(response.headers["strict-transport-security"], url).toMatch(/max-age=\d{8}; includeSubDomains/);
+      expect(response.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
       expect(response.headers["x-content-type-options"], url).toBe("nosniff");
       expect(response.headers["content-type"], url).toMatch(/^application\/json; charset=utf-8/);
       expect(response.headers["x-powered-by"], url).toBeUndefined();
