@@ -79,6 +79,7 @@ describe.each(engines)("CSV export against formula injection on %s", (engine) =>
     expect(response.headers["content-type"]).toMatch(/^text\/csv/);
     expect(response.headers["content-disposition"]).toMatch(/^attachment;/);
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["cache-control"]).toBe("no-store");
     const [header, row, ...rest] = parseCsv(response.rawPayload.toString("utf8").replace(/^\uFEFF/, ""));
     expect(rest).toEqual([]);
     expect(row).toHaveLength(header?.length ?? 0);

@@ -158,13 +158,14 @@ describe.each(engines)("API headers and CORS on %s", (engine) => {
     expect(preflight.headers["access-control-allow-methods"]).toBeUndefined();
   });
 
-  it("answers sessions and exports with no-store, so no cache keeps them", async () => {
-    const login = await t.app.inject({
+  it("answers session calls with no-store, so no cache keeps them", async () => {
+    const refresh = await t.app.inject({
       method: "POST",
-      url: "/api/auth/login",
-      payload: { username: "nadie", password: "x" },
+      url: "/api/auth/refresh-token",
+      payload: { refreshToken: "inventado" },
     });
-    expect(login.statusCode).toBe(401);
+    expect(refresh.statusCode).toBe(401);
+    expect(refresh.headers["cache-control"]).toBe("no-store");
     const health = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(health.headers["cache-control"]).toBe("no-store");
   });
