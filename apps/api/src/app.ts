@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifySchema } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "./config.ts";
@@ -43,8 +43,11 @@ function requestId(request: IncomingMessage) {
   return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** A registered API route and whether it is open to anyone (the guard's test walks them all). */
-export type RouteSummary = { method: string; url: string; public: boolean };
+/**
+ * A registered API route, whether it is open to anyone and its schema (the guard's test and the
+ * fuzz test walk them all, so a new route is checked without being listed anywhere).
+ */
+export type RouteSummary = { method: string; url: string; public: boolean; schema: FastifySchema | undefined };
 
 /** Builds the whole application without listening: tests call `app.inject()` on it. */
 export async function buildApp({
@@ -95,7 +98,8 @@ export async function buildApp({
     if (!route.url.startsWith("/api/")) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const isPublic = Boolean((route.config as AccessConfig | undefined)?.public);
-    for (const method of methods) routeSummaries.push({ method, url: route.url, public: isPublic });
+    for (const method of methods)
+      routeSummaries.push({ method, url: route.url, public: isPublic, schema: route.schema });
   });
   const jwtSecret = await resolveJwtSecret(config);
 

@@ -30,6 +30,23 @@ const perMinute = (max: number): RateRule[] => [{ max, windowMs: 60_000 }];
 
 const emailAddress = z.email({ error: "debe ser una dirección de correo válida" });
 
+/**
+ * Why a JWT_SECRET is guessable, if it is: few distinct characters, a placeholder or a dictionary
+ * word (an offline attack on one captured token tries those first), or one piece repeated.
+ */
+export function weakSecretProblem(secret: string): string | undefined {
+  if (new Set(secret).size < 10) return "es demasiado predecible: usa caracteres aleatorios";
+  if (/changeme|secret|password|example|replace|cambia|ejemplo|contrase|clave/i.test(secret)) {
+    return "parece un texto de ejemplo: genera uno con openssl rand -base64 48";
+  }
+  for (let period = 1; period <= secret.length / 2; period++) {
+    if (secret.slice(period) === secret.slice(0, -period)) {
+      return "repite un mismo fragmento: usa caracteres aleatorios";
+    }
+  }
+  return undefined;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -85,7 +102,10 @@ const envSchema = z.object({
     z
       .string()
       .min(32, { error: "debe tener al menos 32 caracteres aleatorios (p. ej. openssl rand -base64 48)" })
-      .refine((secret) => new Set(secret).size >= 10, { error: "es demasiado predecible: usa caracteres aleatorios" })
+      .superRefine((secret, context) => {
+        const problem = weakSecretProblem(secret);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      })
       .optional(),
   ),
   ADMIN_USERNAME: z

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 
 /** CSP for JSON answers: nothing may be loaded or framed from them. */
-const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+// object-src is named although default-src covers it: ASVS 5.0 3.4.3 asks for it on every response.
+const API_CSP = "default-src 'none'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
  * Security headers for every answer. The HTML pages set their own CSP (with the hashes of their

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUTH_LIMITS, AUTH_MESSAGES as M, STAFF_ROLES } from "../auth-rules.ts";
+import { hasNoControlCharacters, isWellFormedText } from "../contact-rules.ts";
 
 // Staff sign-in (spec sections 2, 4, 7), the session calls and password changes.
 
@@ -19,7 +20,15 @@ export type StaffUser = z.infer<typeof staffUserSchema>;
 
 /** `POST /api/auth/login`: the spec's {username, password}, plus "Recordarme". */
 export const loginRequestSchema = z.strictObject({
-  username: z.string().trim().min(1, { error: M.usernameRequired }).max(256),
+  username: z
+    .string()
+    .trim()
+    .min(1, { error: M.usernameRequired })
+    .max(256)
+    // NUL and half surrogate pairs cannot be compared in PostgreSQL (it answered a 500 before).
+    .refine((text) => hasNoControlCharacters(text) && isWellFormedText(text), {
+      error: "El usuario contiene caracteres no válidos",
+    }),
   password: z.string().min(1, { error: M.passwordRequired }).max(1024),
   remember: z.boolean().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUTH_LIMITS, AUTH_MESSAGES as M, USERNAME_PATTERN } from "../auth-rules.ts";
+import { isWellFormedText } from "../contact-rules.ts";
 import { newPasswordField, staffRoleSchema, staffUserSchema } from "./auth.ts";
 import { pagedSchema } from "./common.ts";
 
@@ -20,7 +21,9 @@ const displayNameField = z
   .trim()
   .min(1, { error: M.displayNameRequired })
   .max(AUTH_LIMITS.displayName)
-  .refine((text) => !/[\p{Cc}]/u.test(text), { error: M.displayNameRequired });
+  .refine((text) => !/[\p{Cc}]/u.test(text), { error: M.displayNameRequired })
+  // Half a surrogate pair was stored as U+FFFD: refused like everywhere else (quality.md).
+  .refine(isWellFormedText, { error: M.displayNameRequired });
 const emailField = z
   .string()
   .trim()

@@ -71,7 +71,7 @@ describe("health and API errors", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["strict-transport-security"]).toContain("max-age=31536000");
     expect(response.headers["content-security-policy"]).toBe(
-      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+      "default-src 'none'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'",
     );
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   });
