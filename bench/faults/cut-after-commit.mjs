@@ -6,11 +6,10 @@ import {
   check,
   compare,
   formatCounts,
-  freshPostgres,
   lead,
   postLead,
   sendLikeForm,
-  startServer,
+  serverBehindProxy,
   statusCounts,
   storedKeys,
   TcpProxy,
@@ -19,11 +18,7 @@ import {
 const SUBMISSIONS = 20;
 
 export async function cutAfterCommit() {
-  const storage = await freshPostgres();
-  const target = new URL(storage.url);
-  const dbProxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-  await dbProxy.up();
-  const server = await startServer("cut-after-commit", { DATABASE_URL: dbProxy.route(storage.url) });
+  const { storage, proxy: dbProxy, server } = await serverBehindProxy("cut-after-commit");
   const { port } = new URL(server.url);
   const webProxy = new TcpProxy("127.0.0.1", Number(port));
   await webProxy.up();

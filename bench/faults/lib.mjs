@@ -8,12 +8,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { queryRows } from "../../apps/api/src/db/client.ts";
 import { prepareDatabase } from "../../apps/api/src/db/setup.ts";
+import { TcpProxy } from "../../apps/api/test/tcp-proxy.ts";
 import { createCleanup } from "../api/cleanup.mjs";
 import { databaseUrl, dropStaleDatabases, PG_ADMIN_URL, withPg } from "../api/postgres.mjs";
 import { freePort, startApiServer, tail } from "../api/server.mjs";
 
-export { TcpProxy } from "../../apps/api/test/tcp-proxy.ts";
-export { tail };
+export { TcpProxy, tail };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const tmpRoot = path.join(repoRoot, "bench/faults/.tmp");
@@ -69,6 +69,19 @@ export async function startServer(label, env) {
     },
   });
   return Object.assign(server, { readyMs, logFile, log: () => tail(logFile, 20) });
+}
+
+/**
+ * A fresh PostgreSQL database reached through a TCP proxy (to stop, slow or cut it) and the real
+ * server on it: the set-up of every scenario that makes a database fault.
+ */
+export async function serverBehindProxy(label, env = {}) {
+  const storage = await freshPostgres();
+  const target = new URL(storage.url);
+  const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+  await proxy.up();
+  const server = await startServer(label, { DATABASE_URL: proxy.route(storage.url), ...env });
+  return { storage, proxy, server };
 }
 
 /** Resident memory of a process in MiB (Linux). */

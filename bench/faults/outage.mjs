@@ -4,15 +4,13 @@ import {
   check,
   compare,
   formatCounts,
-  freshPostgres,
   lead,
   percentile,
   sendLikeForm,
+  serverBehindProxy,
   sleep,
-  startServer,
   statusCounts,
   storedKeys,
-  TcpProxy,
 } from "./lib.mjs";
 
 const OUTAGE_MS = 15_000;
@@ -20,11 +18,7 @@ const PEOPLE = 8;
 const THINK_MS = 250;
 
 export async function outage() {
-  const storage = await freshPostgres();
-  const target = new URL(storage.url);
-  const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-  await proxy.up();
-  const server = await startServer("outage", { DATABASE_URL: proxy.route(storage.url) });
+  const { storage, proxy, server } = await serverBehindProxy("outage");
   const timeline = { outageStart: 0, outageEnd: 0 };
   const probes = [];
   let probing = true;

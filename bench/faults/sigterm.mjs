@@ -5,25 +5,19 @@ import {
   check,
   compare,
   formatCounts,
-  freshPostgres,
   lead,
   postLead,
+  serverBehindProxy,
   sleep,
-  startServer,
   statusCounts,
   storedKeys,
-  TcpProxy,
 } from "./lib.mjs";
 
 const CLIENTS = 20;
 
 export async function sigterm() {
-  const storage = await freshPostgres();
-  const target = new URL(storage.url);
-  const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-  await proxy.up();
+  const { storage, proxy, server } = await serverBehindProxy("sigterm");
   proxy.latencyMs = 100;
-  const server = await startServer("sigterm", { DATABASE_URL: proxy.route(storage.url) });
   const exited = new Promise((resolve) => server.child.once("exit", (code, signal) => resolve({ code, signal })));
 
   const requests = [];

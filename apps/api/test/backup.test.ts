@@ -1,39 +1,20 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client.ts";
 import { prepareDatabase } from "../src/db/setup.ts";
+import { runCli } from "./cli.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { insertLead, leadSnapshot } from "./leads.ts";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const work = mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-type Result = { code: number | null; stdout: string; stderr: string };
-
 /** `npm run db:backup` / `db:restore` as an operator runs them: a process of its own. */
-function cli(script: "backup" | "restore", args: string[], env: Record<string, string>) {
-  return new Promise<Result>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", `apps/api/src/cli/${script}.ts`, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: "test", DATABASE_URL: "", DATA_DIR: path.join(work, "unused"), ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (script: "backup" | "restore", args: string[], env: Record<string, string>) =>
+  runCli(script, args, { NODE_ENV: "test", DATABASE_URL: "", DATA_DIR: path.join(work, "unused"), ...env });
 
 async function snapshotOf(options: { dataDir: string; databaseUrl?: string }) {
   const database = await prepareDatabase(options);

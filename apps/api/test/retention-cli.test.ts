@@ -1,35 +1,18 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client.ts";
 import { prepareDatabase } from "../src/db/setup.ts";
+import { runCli } from "./cli.ts";
 import { insertLead } from "./leads.ts";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "retention-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/cli/retention.ts", ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: "", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCli("retention", args, { NODE_ENV: "test", DATA_DIR: dataDir, DATABASE_URL: "", ...env });
 
 describe("npm run db:retention", { timeout: 120_000 }, () => {
   it("counts with --dry-run, then anonymises and records it in the audit log", async () => {

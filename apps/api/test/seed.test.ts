@@ -1,15 +1,11 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { COUNTRY_CODE_PRESETS, MESSAGE_STATUSES } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBulk } from "../src/cli/seed-bulk.ts";
 import { demoClients, seedDemo } from "../src/cli/seed-demo.ts";
 import { queryRows } from "../src/db/client.ts";
+import { runCli } from "./cli.ts";
 import { createTestDatabase, engines, type TestDatabase } from "./database.ts";
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) => {
   let test: TestDatabase;
@@ -136,17 +132,7 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
 describe("npm run db:seed, the command", { timeout: 60_000 }, () => {
   it("refuses NODE_ENV=production without --force, and explains bad options in Spanish", async () => {
     const cli = (args: string[], env: Record<string, string> = {}) =>
-      new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/cli/seed.ts", ...args], {
-          cwd: repoRoot,
-          env: { ...process.env, DATA_DIR: "memory://", DATABASE_URL: "", ...env },
-        });
-        let stderr = "";
-        child.stderr.on("data", (chunk) => {
-          stderr += chunk;
-        });
-        child.on("exit", (code) => resolve({ code, stderr }));
-      });
+      runCli("seed", args, { DATA_DIR: "memory://", DATABASE_URL: "", ...env });
     const production = await cli(["--demo"], { NODE_ENV: "production" });
     expect(production.code).toBe(2);
     expect(production.stderr).toMatch(/--force/);

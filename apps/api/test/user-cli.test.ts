@@ -1,36 +1,18 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { prepareDatabase } from "../src/db/setup.ts";
 import { verifyPassword } from "../src/modules/auth/passwords.ts";
 import { ensureFirstAdmin } from "../src/modules/users/first-admin.ts";
 import { findUserByUsername } from "../src/modules/users/repo.ts";
+import { runCli } from "./cli.ts";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "user-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function cli(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/api/src/cli/user.ts", ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runCli("user", args, { DATA_DIR: dataDir, DATABASE_URL: "" });
 
 async function withDatabase<T>(run: (db: Awaited<ReturnType<typeof prepareDatabase>>["db"]) => Promise<T>) {
   const database = await prepareDatabase({ dataDir });
