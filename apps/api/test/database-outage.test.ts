@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { openDatabase } from "../src/db/client.ts";
 import { contactRequest, countRows, postContact } from "./contact.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
-import { TcpProxy } from "./tcp-proxy.ts";
+import { appBehindProxy, type ProxiedApp } from "./proxied-app.ts";
 
 const config = {
   ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SERVE_WEB: "false" }),
@@ -27,25 +26,14 @@ function expectUnavailable({ response, ms }: Awaited<ReturnType<typeof timedPost
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL outage", () => {
   let testDb: TestDatabase;
-  let proxy: TcpProxy;
-  let app: Awaited<ReturnType<typeof buildApp>>;
-  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let proxy: ProxiedApp["proxy"];
+  let app: ProxiedApp["app"];
+  let close: ProxiedApp["close"];
 
   beforeAll(async () => {
-    testDb = await createTestDatabase("postgres");
-    const target = new URL(testDb.databaseUrl ?? "");
-    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-    await proxy.up();
-    database = await openDatabase({ databaseUrl: proxy.route(testDb.databaseUrl ?? ""), dataDir: "" });
-    app = await buildApp({ config, database });
-    await app.ready();
+    ({ app, proxy, testDb, close } = await appBehindProxy(config));
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await proxy.down();
-    await testDb.drop();
-  });
+  afterAll(() => close());
 
   it("stores while the database answers", async () => {
     expect((await timedPost(app)).response.statusCode).toBe(201);

@@ -4,9 +4,9 @@
 //     (the server must be stopped: PGlite is single-process)
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config.ts";
+import { loadConfig } from "../config.ts";
 import { BackupError, backupPglite, backupPostgres, defaultBackupFile } from "../db/backup.ts";
-import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import { runCommand } from "./run-command.ts";
 
 const USAGE = `Uso: npm run db:backup -- [archivo]
   Con DATABASE_URL: pg_dump (formato custom), por omisión backups/postgres-<fecha>.dump
@@ -29,11 +29,4 @@ async function main(argv: string[]) {
   console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if ([BackupError, ConfigError, DataDirLockedError].some((kind) => error instanceof kind)) {
-    console.error((error as Error).message);
-    process.exit(2);
-  }
-  console.error("Error:", error);
-  process.exit(1);
-});
+runCommand(main, [BackupError]);

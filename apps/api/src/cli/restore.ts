@@ -5,9 +5,9 @@
 // Stop every server first. Migrations newer than the backup run at the next start.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config.ts";
+import { loadConfig } from "../config.ts";
 import { BackupError, backupKindOf, restorePglite, restorePostgres } from "../db/backup.ts";
-import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import { runCommand } from "./run-command.ts";
 
 const USAGE = `Uso: npm run db:restore -- <archivo> [--force]
   Reemplaza la base de datos configurada (DATABASE_URL, o DATA_DIR para PGlite) por el respaldo.
@@ -41,11 +41,4 @@ async function main(argv: string[]) {
   if (keptAs) console.log(`La carpeta anterior quedó en ${keptAs}: bórrala cuando compruebes el resultado.`);
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if ([BackupError, ConfigError, DataDirLockedError].some((kind) => error instanceof kind)) {
-    console.error((error as Error).message);
-    process.exit(2);
-  }
-  console.error("Error:", error);
-  process.exit(1);
-});
+runCommand(main, [BackupError]);

@@ -3,10 +3,10 @@
 // it once a day by itself; this is for a first run, a check, or after changing the period.
 // On PGlite the server must be stopped (single-process database).
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config.ts";
-import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import { loadConfig } from "../config.ts";
 import { prepareDatabase } from "../db/setup.ts";
 import { applyLeadRetention, previewLeadRetention } from "../modules/retention/retention.ts";
+import { runCommand } from "./run-command.ts";
 
 const USAGE = `Uso: npm run db:retention -- [--dry-run]
   Anonimiza (o elimina, LEAD_RETENTION_ACTION=delete) los contactos cuyo último contacto tiene más de
@@ -52,11 +52,4 @@ async function main(argv: string[]) {
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if ([UsageError, ConfigError, DataDirLockedError].some((kind) => error instanceof kind)) {
-    console.error((error as Error).message);
-    process.exit(2);
-  }
-  console.error("Error:", error);
-  process.exit(1);
-});
+runCommand(main, [UsageError]);

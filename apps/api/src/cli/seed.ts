@@ -6,11 +6,11 @@
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { ConfigError, loadConfig } from "../config.ts";
+import { loadConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import * as schema from "../db/schema.ts";
 import { prepareDatabase } from "../db/setup.ts";
+import { runCommand } from "./run-command.ts";
 import { seedBulk } from "./seed-bulk.ts";
 import { seedDemo } from "./seed-demo.ts";
 
@@ -105,16 +105,4 @@ async function run(argv: string[]) {
   }
 }
 
-run(process.argv.slice(2)).catch((error: unknown) => {
-  const known = [UsageError, ConfigError, DataDirLockedError];
-  if (known.some((kind) => error instanceof kind)) {
-    console.error((error as Error).message);
-    process.exit(2);
-  }
-  if (error instanceof TypeError && (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-    console.error(`${error.message}\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error("Error:", error);
-  process.exit(1);
-});
+runCommand(run, [UsageError], USAGE);

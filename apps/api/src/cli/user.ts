@@ -8,12 +8,12 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { createUserRequestSchema } from "@app/shared";
 import { ROLE_LABELS, type StaffRole } from "@app/shared/constants";
-import { ConfigError, loadConfig } from "../config.ts";
-import { DataDirLockedError } from "../db/data-dir-lock.ts";
+import { loadConfig } from "../config.ts";
 import { prepareDatabase } from "../db/setup.ts";
 import { PasswordRejectedError } from "../modules/auth/service.ts";
 import { findUserByUsername, listUsers } from "../modules/users/repo.ts";
 import { AccountConflictError, changeUser, createUser, setTemporaryPassword } from "../modules/users/service.ts";
+import { runCommand } from "./run-command.ts";
 
 const USAGE = `Uso: npm run user -- <orden> [opciones]
   list                                   lista las cuentas
@@ -100,12 +100,4 @@ async function run(argv: string[]) {
   }
 }
 
-run(process.argv.slice(2)).catch((error: unknown) => {
-  const known = [UsageError, ConfigError, PasswordRejectedError, AccountConflictError, DataDirLockedError];
-  if (known.some((kind) => error instanceof kind)) {
-    console.error((error as Error).message);
-    process.exit(2);
-  }
-  console.error("Error:", error);
-  process.exit(1);
-});
+runCommand(run, [UsageError, PasswordRejectedError, AccountConflictError]);

@@ -2,9 +2,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
-import { type Database, openDatabase } from "../../src/db/client.ts";
 import { contactRequest, countRows } from "../contact.ts";
 import { createTestDatabase, type TestDatabase } from "../database.ts";
+import { appBehindProxy, type ProxiedApp } from "../proxied-app.ts";
 import { TcpProxy } from "../tcp-proxy.ts";
 
 // A submission whose row was committed but whose answer never arrived: the form retries with the
@@ -66,25 +66,14 @@ describe("the answer to the browser is lost after COMMIT", () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL's reply to the COMMIT is lost", () => {
   let testDb: TestDatabase;
-  let proxy: TcpProxy;
-  let database: Database;
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let proxy: ProxiedApp["proxy"];
+  let app: ProxiedApp["app"];
+  let close: ProxiedApp["close"];
 
   beforeAll(async () => {
-    testDb = await createTestDatabase("postgres");
-    const target = new URL(testDb.databaseUrl ?? "");
-    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
-    await proxy.up();
-    database = await openDatabase({ databaseUrl: proxy.route(testDb.databaseUrl ?? ""), dataDir: "" });
-    app = await buildApp({ config, database });
-    await app.ready();
+    ({ app, proxy, testDb, close } = await appBehindProxy(config));
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await proxy.down();
-    await testDb.drop();
-  });
+  afterAll(() => close());
 
   it("answers 503 with Retry-After, and the retry with the same key stores nothing more", async () => {
     const body = contactRequest({ email: "commit@finca.ec" });
