@@ -6,7 +6,9 @@ import { expect } from "@playwright/test";
 // The browser tests' mail server (global-setup.ts) writes each email it receives as a JSON file
 // here; tests read them like a mailbox.
 
-export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 3125);
+// Next to the server's port (3100 → 3125), so two suites started with different E2E_PORT values
+// (two clones on one machine) do not fight over one mail port.
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 25);
 export const MAIL_DIR = fileURLToPath(new URL("../.tmp/mail", import.meta.url));
 
 export type ReceivedMail = { to: string[]; subject: string; text: string; html: string };
