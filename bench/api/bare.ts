@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { type ContactRequest, contactRequestSchema } from "@app/shared";
 import { prepareDatabase } from "../../apps/api/src/db/setup.ts";
-import { insertContactRequests, type NewContactRequest } from "../../apps/api/src/modules/contact/repo.ts";
+import { insertContactRequests, type NewContactRequest } from "../../apps/api/src/modules/contacts/intake-repo.ts";
 import type { OutboxEmail } from "../../apps/api/src/modules/email/outbox.ts";
 import { ServiceTypeCatalog } from "../../apps/api/src/modules/service-types/catalog.ts";
 import { contactBody, STAFF_NOTIFY_EMAIL } from "./requests.mjs";

@@ -9,9 +9,8 @@ import type { Database } from "./db/client.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { resolveJwtSecret } from "./modules/auth/jwt-secret.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
-import { clientMessageRoutes } from "./modules/client-messages/routes.ts";
-import { clientRoutes } from "./modules/clients/routes.ts";
-import { contactRoutes } from "./modules/contact/routes.ts";
+import { intakeRoutes } from "./modules/contacts/intake-routes.ts";
+import { contactRoutes } from "./modules/contacts/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { ServiceTypeCatalog } from "./modules/service-types/catalog.ts";
@@ -128,12 +127,11 @@ export async function buildApp({
       await api.register(authGuard, { secret: jwtSecret });
       await api.register(healthRoutes);
       await api.register(serviceTypeRoutes);
-      await api.register(contactRoutes);
+      await api.register(intakeRoutes);
       await api.register(authRoutes, { secret: jwtSecret });
       await api.register(userRoutes);
       await api.register(auditRoutes);
-      await api.register(clientMessageRoutes);
-      await api.register(clientRoutes);
+      await api.register(contactRoutes);
       await api.register(dashboardRoutes);
     },
     { prefix: "/api" },

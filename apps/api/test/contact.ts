@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { type Db, queryRows } from "../src/db/client.ts";
+import type { NewContactRequest } from "../src/modules/contacts/intake-repo.ts";
 
 /** A contact request as the spec shapes it (section 3): exactly its eight fields, plus `extra`. */
 export function contactRequest(extra: Record<string, unknown> = {}) {
@@ -45,3 +46,26 @@ export async function countRows(db: Db, table: ContactTable) {
 export async function resetContactTables(db: Db) {
   await db.execute(sql.raw(`truncate ${TABLES.join(", ")} restart identity cascade`));
 }
+
+/** What the intake hands to the database for the n-th test person (insertContactRequests). */
+export const newContactRequest = (n: number, extra: Partial<NewContactRequest> = {}): NewContactRequest => ({
+  firstName: `Persona ${n}`,
+  lastName: "Prueba",
+  email: `persona${n}@finca.ec`,
+  countryCode: "+593",
+  phone: "+593991234567",
+  company: "Finca",
+  message: `Mensaje ${n}`,
+  serviceTypeIds: [1, 2],
+  consentGiven: false,
+  privacyNoticeVersion: null,
+  reviewReasons: [],
+  fillTimeMs: null,
+  source: null,
+  ip: null,
+  userAgent: null,
+  idempotencyKey: null,
+  requestHash: `hash-${n}`,
+  emails: [],
+  ...extra,
+});

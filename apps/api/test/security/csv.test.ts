@@ -6,7 +6,7 @@ import { engines } from "../database.ts";
 
 // CSV formula injection in the export, in every column a visitor or staff can write to, and
 // cells that try to break out of their quotes. The basic = + @ case is in
-// modules/client-messages/routes.test.ts ("exports the current search as CSV").
+// modules/contacts/routes.test.ts ("exports the current search as CSV").
 
 /** Reads the export as Excel does: `;` between quoted cells, `""` inside them, CRLF between rows. */
 function parseCsv(text: string) {

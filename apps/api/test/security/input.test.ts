@@ -5,7 +5,7 @@ import { ADMIN, bearer, createAuthTestApp, signIn } from "../auth.ts";
 import { engines } from "../database.ts";
 
 // Content types, body limits and prototype pollution on every route that reads a body, not only
-// the contact form (whose own checks are in modules/contact/bad-input.test.ts).
+// the contact form (whose own checks are in modules/contacts/intake-bad-input.test.ts).
 
 const GENEROUS = [{ max: 1_000_000, windowMs: 60_000 }];
 

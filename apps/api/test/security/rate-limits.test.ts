@@ -6,7 +6,7 @@ import { contactRequest, postContact } from "../contact.ts";
 import { engines } from "../database.ts";
 
 // The limits quality.md sets, with the defaults a deployment gets. Sign-in (per address and per
-// account) is in modules/auth/security.test.ts, the contact form's 5/min in modules/contact/routes.test.ts,
+// account) is in modules/auth/security.test.ts, the contact form's 5/min in modules/contacts/intake.test.ts,
 // the windows themselves (20/h) in plugins/rate-limit.test.ts.
 
 const MINUTE = 60_000;

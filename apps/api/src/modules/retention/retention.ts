@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { recordAudit } from "../audit/repo.ts";
-import { ANONYMISED_EMAIL_DOMAIN, anonymiseClientRows } from "../clients/anonymise.ts";
+import { ANONYMISED_EMAIL_DOMAIN, anonymiseClientRows } from "../contacts/anonymise.ts";
 
 // LOPDP retention (decision 018): a lead whose last contact with us is older than the configured
 // period is anonymised (default) or deleted. "Last contact": the newest of the client's creation,

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBody } from "../../plugins/error-handler.ts";
 import { rateLimit, waitText } from "../../plugins/rate-limit.ts";
-import { ContactWriter } from "./contact-writer.ts";
-import { IdempotencyKeyReusedError, submitContactRequest, UnknownServicesError } from "./service.ts";
+import { ContactRequestWriter } from "./contact-request-writer.ts";
+import { IdempotencyKeyReusedError, submitContactRequest, UnknownServicesError } from "./intake.ts";
 
 /** A UUID, or any similar opaque token an API client makes up. */
 const idempotencyKey = z
@@ -13,10 +13,10 @@ const idempotencyKey = z
   .optional();
 
 /** `POST /api/client`: the contact form's endpoint (spec section 7). Public, rate-limited. */
-export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalog = app.serviceTypeCatalog;
   // PGlite runs one statement at a time; PostgreSQL takes a few at once (its pool has 10 connections).
-  const writer = new ContactWriter(app.db, app.config.databaseUrl ? 4 : 1);
+  const writer = new ContactRequestWriter(app.db, app.config.databaseUrl ? 4 : 1);
   const limit = rateLimit({
     name: "contact",
     rules: app.config.contactRateLimit,

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, signIn } from "../../../test/auth.ts";
-import { contactRequest, postContact } from "../../../test/contact.ts";
+import { contactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
 import { engines } from "../../../test/database.ts";
 import { startSmtpServer, type TestSmtp } from "../../../test/smtp.ts";
 
@@ -69,9 +69,14 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
       contactRateLimit: [{ max: 1000, windowMs: 60_000 }],
     });
     token = (await signIn(t.app, ADMIN)).accessToken;
+  });
+  // Every test starts from the same three people, whatever the others did: each one runs alone.
+  beforeEach(async () => {
+    await resetContactTables(t.app.db);
     for (const person of people) {
       const response = await postContact(t.app, contactRequest({ countryCode: "+593", ...person }));
       expect(response.statusCode).toBe(201);
+      // The list orders by arrival: the next person must arrive at a later instant.
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   });
@@ -180,9 +185,7 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
     expect(replied.json()).toMatchObject({ status: "respondido", reply: "Hola José:\nLe enviamos la ficha técnica." });
     const isReply = (item: (typeof smtp.received)[number]) =>
       item.envelopeTo.includes("jose@rosasdelcotopaxi.ec") && /Respuesta/.test(item.mail.subject ?? "");
-    for (let waited = 0; !smtp.received.some(isReply) && waited < 10_000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await expect.poll(() => smtp.received.slice(before).some(isReply), { timeout: 10_000 }).toBe(true);
     const mail = smtp.received.slice(before).find(isReply);
     expect(mail?.mail.text).toContain("Le enviamos la ficha técnica.");
     expect(mail?.mail.text).toContain("FloraPro");
@@ -338,6 +341,8 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
   });
 
   it("summarises the data for the dashboard", async () => {
+    const jose = (await search("rodriguez", "nombre")).content[0]?.messages[0] as Message;
+    expect((await post(`/api/client-message/${jose.id}/reply`, { reply: "Le llamamos hoy." })).statusCode).toBe(200);
     const response = await get("/api/dashboard");
     expect(response.statusCode).toBe(200);
     const board = response.json();
@@ -352,22 +357,54 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
     );
   });
 
-  it("records staff actions in the audit log", async () => {
-    const audit = (await get("/api/audit-log?size=100")).json();
-    const actions = audit.content.map((entry: { action: string }) => entry.action);
-    expect(actions).toEqual(
-      expect.arrayContaining([
-        "message_replied",
+  it("records each staff action in the audit log, with the client and message it touched", async () => {
+    const newestAudit = async () =>
+      ((await get("/api/audit-log?size=1")).json() as { content: { action: string; details: object }[] }).content[0];
+    const ana = (await search("ana@floresandinas.ec", "correo")).content[0] as Group;
+    const message = ana.messages[0] as Message;
+    const clientId = ana.client.id;
+    const messageId = message.id;
+    const actions: [string, () => Promise<unknown>, object][] = [
+      ["message_replied", () => post(`/api/client-message/${messageId}/reply`, { reply: "Hola" }), { messageId }],
+      [
         "message_status_changed",
-        "message_accepted",
-        "message_discarded",
-        "client_created",
+        () => post(`/api/client-message/${messageId}/status`, { status: "rechazado", reason: "Fuera de zona" }),
+        { messageId, status: "rechazado", reason: "Fuera de zona" },
+      ],
+      ["client_data_exported", () => get(`/api/clients/${clientId}/data-export`), { clientId }],
+      ["messages_exported", () => get("/api/client-message/export?keyword=ana&field=nombre"), { rows: 1 }],
+      ["client_anonymised", () => post(`/api/clients/${clientId}/anonymise`), { clientId }],
+      [
         "client_deleted",
-        "client_anonymised",
-        "client_data_exported",
-        "messages_exported",
-      ]),
-    );
+        () => t.app.inject({ method: "DELETE", url: `/api/clients/${clientId}`, headers: bearer(token) }),
+        { clientId, messages: 1 },
+      ],
+    ];
+    for (const [action, run, details] of actions) {
+      await run();
+      expect(await newestAudit(), action).toMatchObject({ action, details });
+    }
+    // Accepting and discarding submissions kept for review, and creating a contact.
+    await postContact(t.app, contactRequest({ email: "bot@spam.test", website: "x" }));
+    await postContact(t.app, contactRequest({ email: "bot2@spam.test", website: "x" }));
+    const review = ((await get("/api/client-message?view=review")).json() as Page).content;
+    const [first, second] = review.map((group) => group.messages[0] as Message);
+    await post(`/api/client-message/${first?.id}/accept`);
+    expect(await newestAudit()).toMatchObject({ action: "message_accepted", details: { messageId: first?.id } });
+    await t.app.inject({ method: "DELETE", url: `/api/client-message/${second?.id}`, headers: bearer(token) });
+    expect(await newestAudit()).toMatchObject({ action: "message_discarded", details: { messageId: second?.id } });
+    const created = await post("/api/clients", {
+      firstName: "Rosa",
+      lastName: "Chicaiza",
+      email: "rosa@flores.ec",
+      countryCode: "+593",
+      phone: "0991234567",
+      company: "Flores",
+    });
+    expect(await newestAudit()).toMatchObject({
+      action: "client_created",
+      details: { clientId: created.json().client.id },
+    });
   });
 
   it("a search by service or message shows the client's newest matching message first", async () => {

@@ -1,6 +1,7 @@
 import type { MessageView, SearchField } from "@app/shared/constants";
 import { type SQL, sql } from "drizzle-orm";
-import { IN_REVIEW, VISIBLE } from "./message-rows.ts";
+import { clientMessages, clients, messageServiceTypes } from "../../db/schema.ts";
+import { c, IN_REVIEW, m, VISIBLE } from "./repo.ts";
 
 // Which clients a list or search shows, as one SQL condition over `clients c` (decision 015).
 
@@ -22,7 +23,7 @@ const viewCondition = (view: MessageView) => (view === "main" ? VISIBLE : IN_REV
 
 /** Ids of clients with a message of the view that meets `condition` (on `client_messages m`): a part of a union. */
 const messageClients = (condition: SQL, view: MessageView) =>
-  sql`select m.client_id from client_messages m where ${condition} and ${viewCondition(view)}`;
+  sql`select ${m.clientId} from ${clientMessages} m where ${condition} and ${viewCondition(view)}`;
 
 /**
  * Whether client `c` has a message of the view that meets `condition`. Correlated, so a page walks
@@ -30,13 +31,13 @@ const messageClients = (condition: SQL, view: MessageView) =>
  * matching message of a broad search first (bench/crm: 200-400 ms at 1M messages).
  */
 const hasMessage = (condition: SQL, view: MessageView) =>
-  sql`exists (select 1 from client_messages m where m.client_id = c.id and ${condition} and ${viewCondition(view)})`;
+  sql`exists (select 1 from ${clientMessages} m where ${m.clientId} = ${c.id} and ${condition} and ${viewCondition(view)})`;
 
 /** Message `m` asked for one of these services; correlated for the same reason as `hasMessage`. */
 const serviceCondition = (ids: number[]) =>
   ids.length === 0
     ? undefined
-    : sql`exists (select 1 from message_service_types ms where ms.message_id = m.id and ms.service_type_id in (${sql.join(
+    : sql`exists (select 1 from ${messageServiceTypes} ms where ms.message_id = ${m.id} and ms.service_type_id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
       )}))`;
@@ -68,11 +69,11 @@ function keywordCondition(
   // A phone is searched by its digits, and only when the keyword looks like one; a leading 0 (how
   // Ecuadorians dial 099... nationally) is dropped, since numbers are stored after the country code.
   const digits = PHONE_LIKE.test(keyword) ? keyword.replace(/\D/g, "").replace(/^0(?=\d)/, "") : "";
-  const name = sql`f_unaccent(lower(c.first_name || ' ' || c.last_name)) like ${pattern}`;
-  const email = sql`c.email_key like ${containsPattern(keyword.toLowerCase())}`;
-  const phone = digits ? sql`c.phone like ${containsPattern(digits)}` : undefined;
-  const company = sql`f_unaccent(lower(c.company)) like ${pattern}`;
-  const messageText = sql`f_unaccent(lower(m.message)) like ${pattern}`;
+  const name = sql`f_unaccent(lower(${c.firstName} || ' ' || ${c.lastName})) like ${pattern}`;
+  const email = sql`${c.emailKey} like ${containsPattern(keyword.toLowerCase())}`;
+  const phone = digits ? sql`${c.phone} like ${containsPattern(digits)}` : undefined;
+  const company = sql`f_unaccent(lower(${c.company})) like ${pattern}`;
+  const messageText = sql`f_unaccent(lower(${m.message})) like ${pattern}`;
   const services = serviceCondition(servicesLike(folded));
   switch (field) {
     case "nombre":
@@ -88,17 +89,17 @@ function keywordCondition(
     case "all": {
       const part = (condition: SQL) =>
         top
-          ? sql`(select c.id from clients c where ${scope} and ${condition} order by ${top.order} limit ${top.limit})`
-          : sql`select c.id from clients c where ${scope} and ${condition}`;
+          ? sql`(select ${c.id} from ${clients} c where ${scope} and ${condition} order by ${top.order} limit ${top.limit})`
+          : sql`select ${c.id} from ${clients} c where ${scope} and ${condition}`;
       const parts = [
         part(name),
         part(email),
         part(company),
         ...(phone ? [part(phone)] : []),
-        part(sql`c.id in (${messageClients(messageText, view)})`),
-        ...(services ? [part(sql`c.id in (${messageClients(services, view)})`)] : []),
+        part(sql`${c.id} in (${messageClients(messageText, view)})`),
+        ...(services ? [part(sql`${c.id} in (${messageClients(services, view)})`)] : []),
       ];
-      return sql`c.id in (${sql.join(parts, sql` union `)})`;
+      return sql`${c.id} in (${sql.join(parts, sql` union `)})`;
     }
   }
 }
@@ -107,10 +108,10 @@ function keywordCondition(
 export function filterCondition(filter: GroupFilter, servicesLike: ServiceLookup, top?: TopRows): SQL {
   const parts: SQL[] = [
     filter.view === "main"
-      ? sql`c.last_message_at is not null`
-      : sql`exists (select 1 from client_messages m where m.client_id = c.id and ${IN_REVIEW})`,
+      ? sql`${c.lastMessageAt} is not null`
+      : sql`exists (select 1 from ${clientMessages} m where ${m.clientId} = ${c.id} and ${IN_REVIEW})`,
   ];
-  if (filter.clientId !== undefined) parts.push(sql`c.id = ${filter.clientId}`);
+  if (filter.clientId !== undefined) parts.push(sql`${c.id} = ${filter.clientId}`);
   if (filter.serviceTypeId !== undefined) {
     parts.push(hasMessage(serviceCondition([filter.serviceTypeId]) as SQL, filter.view));
   }
@@ -131,7 +132,7 @@ export function matchingMessages(filter: GroupFilter, servicesLike: ServiceLooku
   const field = filter.field ?? "all";
   if (filter.keyword && (field === "mensaje" || field === "servicio" || field === "all")) {
     const folded = foldText(filter.keyword);
-    const text = sql`f_unaccent(lower(m.message)) like ${containsPattern(folded)}`;
+    const text = sql`f_unaccent(lower(${m.message})) like ${containsPattern(folded)}`;
     const services = serviceCondition(servicesLike(folded));
     if (field === "mensaje") parts.push(text);
     else if (field === "servicio") parts.push(services ?? sql`false`);
@@ -146,5 +147,5 @@ export const countsExactly = (filter: GroupFilter) => !filter.keyword && filter.
 /** What orders the rows: the newest message in the list, or the newest one waiting for review. */
 export const orderKey = (view: MessageView) =>
   view === "main"
-    ? sql.raw("c.last_message_at")
-    : sql`(select max(m.created_at) from client_messages m where m.client_id = c.id and ${IN_REVIEW})`;
+    ? sql`${c.lastMessageAt}`
+    : sql`(select max(${m.createdAt}) from ${clientMessages} m where ${m.clientId} = ${c.id} and ${IN_REVIEW})`;

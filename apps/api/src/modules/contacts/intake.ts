@@ -7,8 +7,8 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import type { ReviewReason } from "../../db/schema.ts";
 import type { OutboxEmail } from "../email/outbox.ts";
 import type { ServiceTypeCatalog } from "../service-types/catalog.ts";
-import type { ContactWriter } from "./contact-writer.ts";
-import { findRequestHashByIdempotencyKey } from "./repo.ts";
+import type { ContactRequestWriter } from "./contact-request-writer.ts";
+import { findRequestHashByIdempotencyKey } from "./intake-repo.ts";
 
 export type SubmissionContext = {
   idempotencyKey: string | undefined;
@@ -58,7 +58,7 @@ function emailsFor(request: ContactRequest, config: Config): OutboxEmail[] {
   return [...staff, { kind: "contact_confirmation", to: request.email }];
 }
 
-export type ContactServiceDeps = { db: Db; catalog: ServiceTypeCatalog; writer: ContactWriter; config: Config };
+export type ContactServiceDeps = { db: Db; catalog: ServiceTypeCatalog; writer: ContactRequestWriter; config: Config };
 
 /**
  * Stores a contact request and queues its emails, once per idempotency key. Suspicious requests are

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { isDatabaseUnavailable } from "../../db/errors.ts";
-import { insertContactRequests, type NewContactRequest } from "./repo.ts";
+import { insertContactRequests, type NewContactRequest } from "./intake-repo.ts";
 
 type Pending = {
   request: NewContactRequest;
@@ -14,7 +14,7 @@ type Pending = {
  * under load the per-statement cost is shared, which is what lets the embedded database, which runs
  * one statement at a time, keep up (bench/api).
  */
-export class ContactWriter {
+export class ContactRequestWriter {
   private queue: Pending[] = [];
   private inFlight = 0;
   private scheduled = false;

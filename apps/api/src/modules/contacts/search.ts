@@ -1,7 +1,9 @@
 import type { ClientMessageGroup, ClientMessagePage } from "@app/shared";
 import { CRM_LIMITS } from "@app/shared/constants";
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import { count, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { listTotal } from "./list-total.ts";
+import { c, IN_REVIEW, messagesOfClients, VISIBLE } from "./repo.ts";
 import {
   countsExactly,
   filterCondition,
@@ -9,19 +11,9 @@ import {
   matchingMessages,
   orderKey,
   type ServiceLookup,
-} from "./filter.ts";
-import { listTotal } from "./list-total.ts";
-import { IN_REVIEW, messagesOfClients, VISIBLE } from "./message-rows.ts";
+} from "./search-filter.ts";
 
-type ClientRow = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  country_code: string;
-  phone: string;
-  company: string;
-};
+export type { GroupFilter } from "./search-filter.ts";
 
 export type PageRequest = { page: number; size: number; sort: "createdAt,desc" | "createdAt,asc" };
 
@@ -30,7 +22,7 @@ export type PageRequest = { page: number; size: number; sort: "createdAt,desc" |
  * first by default, with the total: exact for the plain list; for a search, exact when it ends within
  * CRM_LIMITS.searchPagesAhead pages of this one, else a lower bound (decision 015).
  */
-export async function pageOfGroups(
+export async function searchGroups(
   db: Db,
   filter: GroupFilter,
   { page, size, sort }: PageRequest,
@@ -43,15 +35,23 @@ export async function pageOfGroups(
   const ahead = exactly ? size + 1 : size * CRM_LIMITS.searchPagesAhead + 1;
   // Exactly the index's order (clients_last_message_idx), or PostgreSQL sorts every client instead.
   const direction = sort === "createdAt,asc" ? sql.raw("asc nulls first") : sql.raw("desc nulls last");
-  const order = sql`${orderKey(filter.view)} ${direction}, c.id ${direction}`;
+  const order = sql`${orderKey(filter.view)} ${direction}, ${c.id} ${direction}`;
   const [rows, exactTotal] = await Promise.all([
-    queryRows<ClientRow>(
-      db,
-      sql`select c.id, c.first_name, c.last_name, c.email, c.country_code, c.phone, c.company
-            from clients c where ${filterCondition(filter, servicesLike, { order, limit: page * size + ahead })}
-           order by ${order}
-           limit ${ahead} offset ${page * size}`,
-    ),
+    db
+      .select({
+        id: c.id,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        email: c.email,
+        countryCode: c.countryCode,
+        phone: c.phone,
+        company: c.company,
+      })
+      .from(c)
+      .where(filterCondition(filter, servicesLike, { order, limit: page * size + ahead }))
+      .orderBy(order)
+      .limit(ahead)
+      .offset(page * size),
     !exactly
       ? undefined
       : filter.clientId === undefined
@@ -68,15 +68,7 @@ export async function pageOfGroups(
     matchingMessages(filter, servicesLike),
   );
   const content: ClientMessageGroup[] = clients.map((client) => ({
-    client: {
-      id: client.id,
-      firstName: client.first_name,
-      lastName: client.last_name,
-      email: client.email,
-      countryCode: client.country_code,
-      phone: client.phone,
-      company: client.company,
-    },
+    client,
     messages: messages.get(client.id) ?? [],
   }));
   const { total, exact } = await searchTotal(exactTotal, rows.length, ahead, page, size, () =>
@@ -111,9 +103,6 @@ async function searchTotal(
 }
 
 async function countGroups(db: Db, condition: ReturnType<typeof filterCondition>) {
-  const [row] = await queryRows<{ count: number | string }>(
-    db,
-    sql`select count(*) as count from clients c where ${condition}`,
-  );
-  return Number(row?.count ?? 0);
+  const [row] = await db.select({ total: count() }).from(c).where(condition);
+  return row?.total ?? 0;
 }

@@ -1,32 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { countRows, resetContactTables } from "../../../test/contact.ts";
+import { countRows, newContactRequest, resetContactTables } from "../../../test/contact.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
 import { queryRows } from "../../db/client.ts";
-import { ContactWriter } from "./contact-writer.ts";
-import type { NewContactRequest } from "./repo.ts";
+import { ContactRequestWriter } from "./contact-request-writer.ts";
 
-const request = (n: number, extra: Partial<NewContactRequest> = {}): NewContactRequest => ({
-  firstName: `Persona ${n}`,
-  lastName: "Prueba",
-  email: `persona${n}@finca.ec`,
-  countryCode: "+593",
-  phone: "+593991234567",
-  company: "Finca",
-  message: `Mensaje ${n}`,
-  serviceTypeIds: [1, 2],
-  consentGiven: false,
-  privacyNoticeVersion: null,
-  reviewReasons: [],
-  fillTimeMs: null,
-  source: null,
-  ip: null,
-  userAgent: null,
-  idempotencyKey: null,
-  requestHash: `hash-${n}`,
-  emails: [],
-  ...extra,
-});
+const request = newContactRequest;
 
 describe.each(engines)("contact writer on %s", (engine) => {
   let t: TestDatabase;
@@ -37,7 +16,7 @@ describe.each(engines)("contact writer on %s", (engine) => {
   beforeEach(() => resetContactTables(t.database.db));
 
   it("writes requests that arrive together in shared statements, each with its own id and services", async () => {
-    const writer = new ContactWriter(t.database.db, 1);
+    const writer = new ContactRequestWriter(t.database.db, 1);
     const ids = await Promise.all(Array.from({ length: 40 }, (_, n) => writer.write(request(n))));
     expect(new Set(ids).size).toBe(40);
     expect(ids.every((id) => typeof id === "number")).toBe(true);
@@ -55,7 +34,7 @@ describe.each(engines)("contact writer on %s", (engine) => {
   });
 
   it("keeps one client per address and one message per idempotency key within a batch", async () => {
-    const writer = new ContactWriter(t.database.db, 1);
+    const writer = new ContactRequestWriter(t.database.db, 1);
     const results = await Promise.all([
       writer.write(request(1, { email: "Ana@Finca.ec", company: "Primera" })),
       writer.write(request(2, { email: "ana@finca.ec", company: "Segunda" })),
@@ -72,7 +51,7 @@ describe.each(engines)("contact writer on %s", (engine) => {
   });
 
   it("does not let one request the database refuses fail the others of its batch", async () => {
-    const writer = new ContactWriter(t.database.db, 1);
+    const writer = new ContactRequestWriter(t.database.db, 1);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 10 }, (_, n) => writer.write(request(n, n === 4 ? { serviceTypeIds: [99_999] } : {}))),
     );

@@ -1,7 +1,7 @@
 import type { ContactSource } from "@app/shared";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
-import type { ReviewReason } from "../../db/schema.ts";
+import { clientMessages, type ReviewReason } from "../../db/schema.ts";
 import type { OutboxEmail } from "../email/outbox.ts";
 
 export type NewContactRequest = {
@@ -27,10 +27,12 @@ export type NewContactRequest = {
 
 /**
  * Stores contact requests in one statement (so, atomically, and in one round trip however many
- * there are): each client, found by email whatever its case and updated with the latest details;
- * each message; its service types in the order chosen; and the emails announcing it (rendered when
- * sent). Returns, in
- * order, each new message id, or undefined where a message with the same idempotency key exists.
+ * there are): each client, found by email ({@link upsertClientsByEmail}); each message, once per
+ * idempotency key ({@link insertMessagesOnce}); its service types in the order chosen; and the
+ * emails announcing it (rendered when sent). Returns, in order, each new message id, or undefined
+ * where a message with the same idempotency key exists. Raw SQL: the builder cannot write one
+ * statement of data-modifying CTEs over a jsonb batch, and one statement is what lets the embedded
+ * database keep up (decision 011, bench/api).
  */
 export async function insertContactRequests(db: Db, requests: NewContactRequest[]): Promise<(number | undefined)[]> {
   const input = requests.map((request, idx) => ({
@@ -65,38 +67,7 @@ export async function insertContactRequests(db: Db, requests: NewContactRequest[
     ), ids as (
       -- Ids first, so each message's service types and emails can be tied to it by position.
       select idx, nextval(pg_get_serial_sequence('client_messages', 'id')) as id from input
-    ), person as (
-      -- Whether each address brings a message for the main list (not one kept for review, not a
-      -- retry of a stored one): that moves the client to the top of the CRM's list.
-      select lower(email) as email_key,
-             bool_or(jsonb_array_length(review_reasons) = 0
-                     and (idempotency_key is null
-                          or not exists (select 1 from client_messages m where m.idempotency_key = input.idempotency_key)))
-               as listed
-        from input group by 1
-    ), client as (
-      -- One row per address: two requests of one person in a batch update one client.
-      insert into clients (first_name, last_name, email, country_code, phone, company, last_message_at)
-      select distinct on (lower(input.email)) first_name, last_name, email, country_code, phone, company,
-             case when person.listed then now() end
-        from input join person on person.email_key = lower(input.email)
-       order by lower(input.email), idx desc
-      on conflict (email_key) do update
-        set first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
-            country_code = excluded.country_code, phone = excluded.phone, company = excluded.company,
-            updated_at = now(), last_message_at = coalesce(excluded.last_message_at, clients.last_message_at)
-      returning id, email_key
-    ), message as (
-      insert into client_messages (id, client_id, message, consent_given, consent_at, privacy_notice_version,
-                                   review_reasons, fill_time_ms, source, ip, user_agent, idempotency_key, request_hash)
-      select ids.id, client.id, input.message, input.consent_given, case when input.consent_given then now() end,
-             input.privacy_notice_version, array(select jsonb_array_elements_text(input.review_reasons)),
-             input.fill_time_ms, input.source, input.ip, input.user_agent, input.idempotency_key, input.request_hash
-        from input join ids using (idx) join client on client.email_key = lower(input.email)
-       order by input.idx
-      on conflict (idempotency_key) do nothing
-      returning id
-    ), services as (
+    ), ${upsertClientsByEmail}, ${insertMessagesOnce}, services as (
       insert into message_service_types (message_id, service_type_id, position)
       select message.id, item.value::int, item.position::smallint
         from message join ids using (id) join input using (idx),
@@ -113,6 +84,51 @@ export async function insertContactRequests(db: Db, requests: NewContactRequest[
   return requests.map((_request, idx) => byIndex.get(idx));
 }
 
+/**
+ * The lead-dedupe rule for people (CTEs `person` and `client` of insertContactRequests' batch
+ * `input`): one client per email address, whatever its case (the unique `email_key` = lower(email)).
+ * A returning sender is the same client and their details become the latest they typed; two
+ * requests of one person in a batch update one client, the later one winning. A client moves to the
+ * top of the CRM's list only for a message of the main list (not one kept for review, not a retry
+ * of a stored one).
+ */
+const upsertClientsByEmail = sql`person as (
+      select lower(email) as email_key,
+             bool_or(jsonb_array_length(review_reasons) = 0
+                     and (idempotency_key is null
+                          or not exists (select 1 from client_messages m where m.idempotency_key = input.idempotency_key)))
+               as listed
+        from input group by 1
+    ), client as (
+      insert into clients (first_name, last_name, email, country_code, phone, company, last_message_at)
+      select distinct on (lower(input.email)) first_name, last_name, email, country_code, phone, company,
+             case when person.listed then now() end
+        from input join person on person.email_key = lower(input.email)
+       order by lower(input.email), idx desc
+      on conflict (email_key) do update
+        set first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
+            country_code = excluded.country_code, phone = excluded.phone, company = excluded.company,
+            updated_at = now(), last_message_at = coalesce(excluded.last_message_at, clients.last_message_at)
+      returning id, email_key
+    )`;
+
+/**
+ * The lead-dedupe rule for messages (CTE `message`): one message per idempotency key. A retried
+ * submission with a key already stored adds nothing; the caller then answers as the first time if
+ * the request is the same (findRequestHashByIdempotencyKey), and refuses it otherwise.
+ */
+const insertMessagesOnce = sql`message as (
+      insert into client_messages (id, client_id, message, consent_given, consent_at, privacy_notice_version,
+                                   review_reasons, fill_time_ms, source, ip, user_agent, idempotency_key, request_hash)
+      select ids.id, client.id, input.message, input.consent_given, case when input.consent_given then now() end,
+             input.privacy_notice_version, array(select jsonb_array_elements_text(input.review_reasons)),
+             input.fill_time_ms, input.source, input.ip, input.user_agent, input.idempotency_key, input.request_hash
+        from input join ids using (idx) join client on client.email_key = lower(input.email)
+       order by input.idx
+      on conflict (idempotency_key) do nothing
+      returning id
+    )`;
+
 const toRecord = (email: OutboxEmail) => ({
   kind: email.kind,
   to_address: email.to,
@@ -122,10 +138,9 @@ const toRecord = (email: OutboxEmail) => ({
 
 /** The stored fingerprint of the request that used an idempotency key, if any did. */
 export async function findRequestHashByIdempotencyKey(db: Db, key: string): Promise<string | undefined> {
-  const rows = await queryRows<{ request_hash: string | null }>(
-    db,
-    sql`select request_hash from client_messages where idempotency_key = ${key}`,
-  );
-  const row = rows[0];
-  return row ? (row.request_hash ?? "") : undefined;
+  const [row] = await db
+    .select({ requestHash: clientMessages.requestHash })
+    .from(clientMessages)
+    .where(eq(clientMessages.idempotencyKey, key));
+  return row ? (row.requestHash ?? "") : undefined;
 }

@@ -1,0 +1,246 @@
+import { Readable } from "node:stream";
+import {
+  apiErrorSchema,
+  clientDetailSchema,
+  clientDetailsSchema,
+  clientMessageExportQuerySchema,
+  clientMessageListQuerySchema,
+  clientMessagePageSchema,
+  clientMessageSchema,
+  clientMessageSearchSchema,
+  idParamsSchema,
+  newClientSchema,
+  newMessageSchema,
+  replySchema,
+  statusChangeSchema,
+  updateMessageSchema,
+} from "@app/shared";
+import { CRM_MESSAGES } from "@app/shared/constants";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { principalOf } from "../../plugins/auth-guard.ts";
+import { errorBody } from "../../plugins/error-handler.ts";
+import { recordAudit } from "../audit/repo.ts";
+import { csvLines } from "./csv.ts";
+import { type GroupFilter, searchGroups } from "./search.ts";
+import { foldText } from "./search-filter.ts";
+import {
+  type Actor,
+  acceptMessage,
+  addNote,
+  anonymiseClient,
+  changeStatus,
+  clientDetail,
+  createClient,
+  deleteClient,
+  deleteMessage,
+  EmailTakenError,
+  editMessage,
+  exportClientData,
+  NotInReviewError,
+  replyToMessage,
+  updateClient,
+} from "./service.ts";
+
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const clientNotFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, CRM_MESSAGES.clientNotFound));
+const messageNotFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, CRM_MESSAGES.messageNotFound));
+const emailTaken = (reply: FastifyReply) =>
+  reply.code(409).send({
+    ...errorBody(409, CRM_MESSAGES.emailTaken),
+    error: "Conflict",
+    details: [{ path: "email", message: CRM_MESSAGES.emailTaken }],
+  });
+const UNKNOWN_SERVICES = "Hay productos o servicios que no existen";
+const unknownServices = (reply: FastifyReply) =>
+  reply.code(400).send({
+    ...errorBody(400, UNKNOWN_SERVICES),
+    details: [{ path: "serviceTypeIds", message: UNKNOWN_SERVICES }],
+  });
+
+/** The CSV export walks the search in pages of this size, up to the cap. */
+const EXPORT_PAGE = 500;
+const EXPORT_MAX_ROWS = 50_000;
+
+/**
+ * The CRM's contacts: the list and search of clients with their messages, the CSV export, each
+ * client (detail, Nuevo Contacto, edit, delete, notes, LOPDP rights) and each message (edit, delete,
+ * status, reply, review). Staff of both roles (decision 015).
+ */
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const actorOf = (request: FastifyRequest): Actor => ({ staff: principalOf(request).user, ip: request.ip });
+  const servicesLike = async () => {
+    const types = await app.serviceTypeCatalog.list();
+    return (folded: string) =>
+      folded ? types.filter((type) => foldText(type.title).includes(folded)).map((type) => type.id) : [];
+  };
+  const hasUnknownServices = async (ids: number[]) => {
+    const known = new Set((await app.serviceTypeCatalog.list()).map((type) => type.id));
+    return ids.some((id) => !known.has(id));
+  };
+
+  app.get(
+    "/client-message",
+    {
+      schema: {
+        querystring: clientMessageListQuerySchema,
+        response: { 200: clientMessagePageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { page, size, sort, view, clientId, serviceTypeId } = request.query;
+      return searchGroups(db, { view, clientId, serviceTypeId }, { page, size, sort }, await servicesLike());
+    },
+  );
+
+  app.post(
+    "/client-message/search",
+    { schema: { body: clientMessageSearchSchema, response: { 200: clientMessagePageSchema, 400: apiErrorSchema } } },
+    async (request) => {
+      const { keyword, field, page, size, sort, view } = request.body;
+      return searchGroups(db, { view, keyword, field }, { page, size, sort }, await servicesLike());
+    },
+  );
+
+  app.get(
+    "/client-message/export",
+    { schema: { querystring: clientMessageExportQuerySchema } },
+    async (request, reply) => {
+      const filter: GroupFilter = request.query;
+      const lookup = await servicesLike();
+      const readPage = (page: number) =>
+        searchGroups(db, filter, { page, size: EXPORT_PAGE, sort: "createdAt,desc" }, lookup);
+      const audited = (rows: number) =>
+        recordAudit(db, {
+          action: "messages_exported",
+          actor: principalOf(request).user,
+          ip: request.ip,
+          details: { ...filter, rows },
+        });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="contactos-${day}.csv"`)
+        .header("cache-control", "no-store")
+        .send(Readable.from(csvLines(readPage, EXPORT_MAX_ROWS, audited)));
+    },
+  );
+
+  app.patch(
+    "/client-message/:id",
+    {
+      schema: { params: idParamsSchema, body: updateMessageSchema, response: { 200: clientMessageSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const { serviceTypeIds } = request.body;
+      if (serviceTypeIds && (await hasUnknownServices(serviceTypeIds))) return unknownServices(reply);
+      return (await editMessage(db, request.params.id, request.body, actorOf(request))) ?? messageNotFound(reply);
+    },
+  );
+
+  app.delete(
+    "/client-message/:id",
+    { schema: { params: idParamsSchema, response: { 204: z.undefined(), ...errors } } },
+    async (request, reply) =>
+      (await deleteMessage(db, request.params.id, actorOf(request))) ? reply.code(204).send() : messageNotFound(reply),
+  );
+
+  app.post(
+    "/client-message/:id/status",
+    { schema: { params: idParamsSchema, body: statusChangeSchema, response: { 200: clientMessageSchema, ...errors } } },
+    async (request, reply) =>
+      (await changeStatus(db, request.params.id, request.body, actorOf(request))) ?? messageNotFound(reply),
+  );
+
+  app.post(
+    "/client-message/:id/reply",
+    { schema: { params: idParamsSchema, body: replySchema, response: { 200: clientMessageSchema, ...errors } } },
+    async (request, reply) => {
+      const message = await replyToMessage(db, request.params.id, request.body.reply, actorOf(request));
+      if (!message) return messageNotFound(reply);
+      app.outbox.kick();
+      return message;
+    },
+  );
+
+  app.post(
+    "/client-message/:id/accept",
+    { schema: { params: idParamsSchema, response: { 200: clientMessageSchema, ...errors } } },
+    async (request, reply) => {
+      try {
+        return (await acceptMessage(db, request.params.id, actorOf(request))) ?? messageNotFound(reply);
+      } catch (error) {
+        if (error instanceof NotInReviewError) return reply.code(409).send(errorBody(409, CRM_MESSAGES.notInReview));
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    "/clients/:id",
+    { schema: { params: idParamsSchema, response: { 200: clientDetailSchema, ...errors } } },
+    async (request, reply) => (await clientDetail(db, request.params.id)) ?? clientNotFound(reply),
+  );
+
+  app.post(
+    "/clients",
+    { schema: { body: newClientSchema, response: { 201: clientDetailSchema, ...errors } } },
+    async (request, reply) => {
+      const { message, serviceTypeIds, ...fields } = request.body;
+      if (await hasUnknownServices(serviceTypeIds)) return unknownServices(reply);
+      try {
+        return reply.code(201).send(await createClient(db, fields, { message, serviceTypeIds }, actorOf(request)));
+      } catch (error) {
+        if (error instanceof EmailTakenError) return emailTaken(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    "/clients/:id",
+    { schema: { params: idParamsSchema, body: clientDetailsSchema, response: { 200: clientDetailSchema, ...errors } } },
+    async (request, reply) => {
+      try {
+        return (await updateClient(db, request.params.id, request.body, actorOf(request))) ?? clientNotFound(reply);
+      } catch (error) {
+        if (error instanceof EmailTakenError) return emailTaken(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    "/clients/:id",
+    { schema: { params: idParamsSchema, response: { 204: z.undefined(), ...errors } } },
+    async (request, reply) =>
+      (await deleteClient(db, request.params.id, actorOf(request))) ? reply.code(204).send() : clientNotFound(reply),
+  );
+
+  app.post(
+    "/clients/:id/messages",
+    { schema: { params: idParamsSchema, body: newMessageSchema, response: { 201: clientMessageSchema, ...errors } } },
+    async (request, reply) => {
+      if (await hasUnknownServices(request.body.serviceTypeIds)) return unknownServices(reply);
+      const message = await addNote(db, request.params.id, request.body, actorOf(request));
+      return message ? reply.code(201).send(message) : clientNotFound(reply);
+    },
+  );
+
+  app.post(
+    "/clients/:id/anonymise",
+    { schema: { params: idParamsSchema, response: { 200: clientDetailSchema, ...errors } } },
+    async (request, reply) => (await anonymiseClient(db, request.params.id, actorOf(request))) ?? clientNotFound(reply),
+  );
+
+  app.get("/clients/:id/data-export", { schema: { params: idParamsSchema } }, async (request, reply) => {
+    const data = await exportClientData(db, request.params.id, actorOf(request));
+    if (!data) return clientNotFound(reply);
+    return reply
+      .header("content-disposition", `attachment; filename="datos-contacto-${request.params.id}.json"`)
+      .header("cache-control", "no-store")
+      .send(data);
+  });
+};
