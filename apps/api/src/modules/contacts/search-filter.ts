@@ -1,7 +1,7 @@
 import type { MessageView, SearchField } from "@app/shared/constants";
 import { type SQL, sql } from "drizzle-orm";
 import { clientMessages, clients, messageServiceTypes } from "../../db/schema.ts";
-import { c, IN_REVIEW, m, VISIBLE } from "./repo.ts";
+import { c, IN_REVIEW, m, VISIBLE } from "./tables.ts";
 
 // Which clients a list or search shows, as one SQL condition over `clients c` (decision 015).
 

@@ -3,7 +3,7 @@ import { CRM_LIMITS } from "@app/shared/constants";
 import { count, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { listTotal } from "./list-total.ts";
-import { c, IN_REVIEW, messagesOfClients, VISIBLE } from "./repo.ts";
+import { messagesOfClients } from "./message-repo.ts";
 import {
   countsExactly,
   filterCondition,
@@ -12,6 +12,7 @@ import {
   orderKey,
   type ServiceLookup,
 } from "./search-filter.ts";
+import { c, IN_REVIEW, VISIBLE } from "./tables.ts";
 
 export type { GroupFilter } from "./search-filter.ts";
 

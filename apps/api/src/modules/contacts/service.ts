@@ -8,23 +8,25 @@ import type { Principal } from "../../plugins/auth-guard.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { anonymiseClientRows } from "./anonymise.ts";
 import {
+  deleteMessageRow,
+  findMessage,
+  insertNote,
+  markReviewed,
+  messagesOfClients,
+  setServices,
+  storeReply,
+  updateMessageText,
+  updateStatus,
+} from "./message-repo.ts";
+import {
   type ClientFields,
   clientDataOf,
   deleteClientRow,
   deleteClientWithoutMessages,
-  deleteMessageRow,
   findClient,
-  findMessage,
   insertClient,
-  insertNote,
-  markReviewed,
-  messagesOfClients,
   refreshClientListing,
-  setServices,
-  storeReply,
   updateClientFields,
-  updateMessageText,
-  updateStatus,
 } from "./repo.ts";
 
 // What staff do to contacts and their messages: read with all messages, create, edit, delete, reply,

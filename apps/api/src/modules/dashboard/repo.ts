@@ -1,7 +1,7 @@
 import type { Dashboard } from "@app/shared";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
-import { IN_REVIEW, VISIBLE } from "../contacts/repo.ts";
+import { IN_REVIEW, VISIBLE } from "../contacts/tables.ts";
 
 /** Weeks start on Monday in Ecuador's time, whatever the server's zone. */
 const ZONE = "America/Guayaquil";

@@ -1,0 +1,215 @@
+import type { ClientMessage } from "@app/shared";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
+import { inReview, m } from "./tables.ts";
+
+// Messages as the CRM reads and changes them; row types from the schema.
+
+export type MessageRecord = typeof clientMessages.$inferSelect;
+
+type ServiceRef = { id: number; title: string };
+
+/** PGlite answers json as text in some paths; node-postgres parses it. */
+const parseJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+
+/**
+ * The services of message `m`, in the order the person chose them. `m.id` is written out: in a
+ * select list Drizzle names a column without its table, which inside this subquery would be `s.id`.
+ */
+const servicesOfMessage = sql<ServiceRef[]>`coalesce((
+    select json_agg(json_build_object('id', s.id, 'title', s.title) order by ms.position)
+      from ${messageServiceTypes} ms join ${serviceTypes} s on s.id = ms.service_type_id
+     where ms.message_id = m.id), '[]'::json)`
+  .mapWith((value) => parseJson<ServiceRef[]>(value))
+  .as("services");
+
+/** What `toClientMessage` reads of `client_messages m`. */
+const messageColumns = {
+  id: m.id,
+  clientId: m.clientId,
+  message: m.message,
+  createdAt: m.createdAt,
+  status: m.status,
+  reply: m.reply,
+  repliedAt: m.repliedAt,
+  rejectionReason: m.rejectionReason,
+  origin: m.origin,
+  reviewReasons: m.reviewReasons,
+  reviewedAt: m.reviewedAt,
+  services: servicesOfMessage,
+};
+
+export type MessageRow = Pick<
+  MessageRecord,
+  | "id"
+  | "clientId"
+  | "message"
+  | "createdAt"
+  | "status"
+  | "reply"
+  | "repliedAt"
+  | "rejectionReason"
+  | "origin"
+  | "reviewReasons"
+  | "reviewedAt"
+> & { services: ServiceRef[] };
+
+/** A message in the API's shape (contract.md: the spec's fields plus its state). */
+export function toClientMessage(row: MessageRow): ClientMessage {
+  const reasons = row.reviewReasons ?? [];
+  return {
+    id: row.id,
+    messageDescription: row.message,
+    createdAt: row.createdAt.toISOString(),
+    serviceTypeId: row.services[0]?.id ?? null,
+    serviceDescription: row.services.map((service) => service.title).join(", "),
+    services: row.services,
+    status: row.status,
+    reply: row.reply,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+    rejectionReason: row.rejectionReason,
+    origin: row.origin,
+    inReview: reasons.length > 0 && row.reviewedAt === null,
+    reviewReasons: reasons,
+  };
+}
+
+/** One message by id, with the id of its client. */
+export async function findMessage(db: Db, id: number) {
+  const [row] = await db.select(messageColumns).from(m).where(eq(m.id, id));
+  return row ? { clientId: row.clientId, message: toClientMessage(row) } : undefined;
+}
+
+/**
+ * Messages of some clients, newest first, `limit` per client at most, filtered by `condition` (on
+ * `m`); those meeting `first` (what a search matched) come before the others. One lateral read per
+ * client walks client_messages_client_idx, however many messages the others have.
+ */
+export async function messagesOfClients(db: Db, clientIds: number[], condition: SQL, limit?: number, first?: SQL) {
+  const byClient = new Map<number, ClientMessage[]>();
+  if (clientIds.length === 0) return byClient;
+  const ids = sql`unnest(${sql.raw(`'{${clientIds.map(Number).join(",")}}'::int[]`)}) as ids(id)`;
+  const newest = db
+    .select(messageColumns)
+    .from(m)
+    .where(and(sql`${m.clientId} = ids.id`, condition))
+    .orderBy(...(first ? [sql`(${first}) desc`] : []), desc(m.createdAt), desc(m.id))
+    .limit(limit ?? 2_147_483_647)
+    .as("x");
+  const rows = await db
+    .select({
+      id: newest.id,
+      clientId: newest.clientId,
+      message: newest.message,
+      createdAt: newest.createdAt,
+      status: newest.status,
+      reply: newest.reply,
+      repliedAt: newest.repliedAt,
+      rejectionReason: newest.rejectionReason,
+      origin: newest.origin,
+      reviewReasons: newest.reviewReasons,
+      reviewedAt: newest.reviewedAt,
+      services: newest.services,
+    })
+    .from(ids)
+    .crossJoinLateral(newest);
+  for (const row of rows) {
+    const list = byClient.get(row.clientId) ?? [];
+    list.push(toClientMessage(row));
+    byClient.set(row.clientId, list);
+  }
+  return byClient;
+}
+
+/** Replaces a message's services, keeping the order given (duplicates dropped). */
+export async function setServices(db: Db, messageId: number, serviceTypeIds: number[]) {
+  await db.delete(messageServiceTypes).where(eq(messageServiceTypes.messageId, messageId));
+  const unique = [...new Set(serviceTypeIds)];
+  if (unique.length === 0) return;
+  await db
+    .insert(messageServiceTypes)
+    .values(unique.map((serviceTypeId, index) => ({ messageId, serviceTypeId, position: index + 1 })));
+}
+
+/**
+ * A note staff add for a client; undefined when there is no such client. Run it in a transaction:
+ * the client is locked so it cannot be deleted between the check and the insert.
+ */
+export async function insertNote(tx: Db, clientId: number, message: string, staffId: number) {
+  const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for("update");
+  if (!client) return undefined;
+  const [row] = await tx
+    .insert(clientMessages)
+    .values({ clientId, message, origin: "personal", createdBy: staffId, consentGiven: false })
+    .returning({ id: clientMessages.id });
+  return row?.id;
+}
+
+/** Touches a message (and changes its text when given); answers whether it exists. */
+export async function updateMessageText(db: Db, id: number, message: string | undefined) {
+  const rows = await db
+    .update(clientMessages)
+    .set({ updatedAt: sql`now()`, ...(message === undefined ? {} : { message }) })
+    .where(eq(clientMessages.id, id))
+    .returning({ id: clientMessages.id });
+  return rows.length > 0;
+}
+
+/** Deletes a message; answers its client and whether it was still waiting for review. */
+export async function deleteMessageRow(db: Db, id: number) {
+  const [row] = await db
+    .delete(clientMessages)
+    .where(eq(clientMessages.id, id))
+    .returning({ clientId: clientMessages.clientId, inReview: sql<boolean>`${inReview(clientMessages)}` });
+  return row;
+}
+
+export async function updateStatus(
+  db: Db,
+  id: number,
+  status: MessageRecord["status"],
+  reason: string | null,
+  staffId: number,
+) {
+  const [row] = await db
+    .update(clientMessages)
+    .set({
+      status,
+      rejectionReason: status === "rechazado" ? reason : null,
+      statusChangedAt: sql`now()`,
+      statusChangedBy: staffId,
+    })
+    .where(eq(clientMessages.id, id))
+    .returning({ clientId: clientMessages.clientId });
+  return row?.clientId;
+}
+
+/** Stores staff's answer and marks the message Respondido; answers the client's id and address. */
+export async function storeReply(db: Db, id: number, reply: string, staffId: number) {
+  const [row] = await db
+    .update(clientMessages)
+    .set({
+      reply,
+      repliedAt: sql`now()`,
+      repliedBy: staffId,
+      status: "respondido",
+      rejectionReason: null,
+      statusChangedAt: sql`now()`,
+      statusChangedBy: staffId,
+    })
+    .from(clients)
+    .where(and(eq(clientMessages.id, id), eq(clients.id, clientMessages.clientId)))
+    .returning({ clientId: clientMessages.clientId, email: clients.email });
+  return row;
+}
+
+/** A submission kept for review joins the main list; answers its client, or undefined if it was not in review. */
+export async function markReviewed(db: Db, id: number) {
+  const [row] = await db
+    .update(clientMessages)
+    .set({ reviewedAt: sql`now()` })
+    .where(and(eq(clientMessages.id, id), inReview(clientMessages)))
+    .returning({ clientId: clientMessages.clientId });
+  return row?.clientId;
+}
