@@ -7,8 +7,11 @@
 // message of client k comes at g = ceil(k*N/M)+1 (clients arrive evenly over time), every other
 // message belongs to a client that already wrote before. Each message asks for 1 or 2 services.
 import { PRIVACY_NOTICE_VERSION } from "@app/shared/constants";
-import { sql } from "drizzle-orm";
+import { between, getTableName, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../db/client.ts";
+import { clientMessages, clients, messageServiceTypes } from "../db/schema.ts";
+import { listServiceTypes } from "../modules/service-types/repo.ts";
 import { updateClientTimes } from "./seed-demo.ts";
 import {
   CLOSINGS,
@@ -33,7 +36,7 @@ import {
 } from "./seed-words.ts";
 
 const SPAN_DAYS = 730;
-const TABLES = ["clients", "client_messages", "message_service_types"];
+const TABLES = [clients, clientMessages, messageServiceTypes].map((table) => getTableName(table));
 /** Below this, index maintenance during the inserts costs less than building the indexes again. */
 const REBUILD_FROM = 10_000;
 
@@ -63,10 +66,7 @@ const SECONDS = (started: number) => ((performance.now() - started) / 1000).toFi
 export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult> {
   const { messages: n, clients: m } = options;
   const log = options.log ?? (() => {});
-  const services = await queryRows<{ id: number; title: string }>(
-    db,
-    sql`select id, title from service_types order by id`,
-  );
+  const services = await listServiceTypes(db);
   if (services.length < 2) throw new Error("faltan los tipos de servicio");
   const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
 
@@ -76,21 +76,11 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
       await run();
       log(`  ${label}: ${SECONDS(started)} s`);
     };
-    const one = async <T>(query: string) => (await queryRows<T>(tx, sql.raw(query)))[0] as T;
     // Nobody else writes while the ids are reserved and the indexes are away.
     await tx.execute(sql.raw(`lock table ${TABLES.join(", ")} in share row exclusive mode`));
     if (options.engine === "postgres") await tx.execute(sql.raw("set local synchronous_commit = off"));
-    const reserve = async (table: string, count: number) => {
-      const { first } = await one<{ first: string }>(
-        `select nextval(pg_get_serial_sequence('${table}', 'id')) as first`,
-      );
-      await tx.execute(
-        sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), ${Number(first) + count - 1})`),
-      );
-      return Number(first);
-    };
-    const firstClientId = await reserve("clients", m);
-    const firstMessageId = await reserve("client_messages", n);
+    const firstClientId = await reserveIds(tx, clients, m);
+    const firstMessageId = await reserveIds(tx, clientMessages, n);
 
     // As pg_restore does: rows first, then indexes and foreign keys, each checked or built in one pass.
     const rebuild = n >= REBUILD_FROM ? await dropIndexesAndForeignKeys(tx) : [];
@@ -102,11 +92,11 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
     );
     let serviceLinks = 0;
     await step("servicios de cada mensaje", async () => {
-      const { count } = await one<{ count: string }>(linksInsert({ n, firstMessageId, services }));
-      serviceLinks = Number(count);
+      const [row] = await queryRows<{ count: string }>(tx, sql.raw(linksInsert({ n, firstMessageId, services })));
+      serviceLinks = Number(row?.count);
     });
     await step("último mensaje de cada contacto", () =>
-      updateClientTimes(tx, sql`client_id between ${firstClientId} and ${firstClientId + m - 1}`),
+      updateClientTimes(tx, between(clientMessages.clientId, firstClientId, firstClientId + m - 1)),
     );
     if (rebuild.length > 0) {
       const memory = options.engine === "postgres" ? "512MB" : "128MB";
@@ -126,10 +116,23 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
 }
 
 /**
+ * Takes the next `count` ids of the table's `id` sequence at once (the lock on the tables keeps
+ * others out meanwhile) and gives the first one. Raw SQL: sequences are outside the query builder.
+ */
+export async function reserveIds(tx: Db, table: PgTable & { id: { name: string } }, count: number) {
+  const sequence = sql`pg_get_serial_sequence(${getTableName(table)}, ${table.id.name})`;
+  // nextval is a bigint: the drivers give it as text.
+  const [row] = await queryRows<{ first: string }>(tx, sql`select nextval(${sequence}) as first`);
+  const first = Number(row?.first);
+  await tx.execute(sql`select setval(${sequence}, ${first + count - 1})`);
+  return first;
+}
+
+/**
  * Secondary indexes (not primary keys, not unique ones) and foreign keys of the three tables are
  * dropped; the statements that make them again, exactly as they were, are returned.
  */
-async function dropIndexesAndForeignKeys(db: Db) {
+export async function dropIndexesAndForeignKeys(db: Db) {
   const tables = TABLES.map(literal).join(", ");
   const indexes = await queryRows<{ drop: string; restore: string }>(
     db,

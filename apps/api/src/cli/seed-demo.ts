@@ -1,9 +1,10 @@
 // `npm run db:seed -- --demo`: about 200 contacts a person can look at, the same on every run (a
 // seeded random generator), spread over the last 16 weeks relative to today.
 import { PRIVACY_NOTICE_VERSION } from "@app/shared/constants";
-import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client.ts";
-import type { ReviewReason } from "../db/schema.ts";
+import { eq, inArray, max, min, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { clientMessages, clients, messageServiceTypes } from "../db/schema.ts";
+import { listServiceTypes } from "../modules/service-types/repo.ts";
 import {
   CLOSINGS,
   COMPANY_SUFFIXES,
@@ -49,118 +50,116 @@ export function randomGenerator(seed: number) {
 }
 type Random = ReturnType<typeof randomGenerator>;
 
-type DemoClient = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  country_code: string;
-  phone: string;
-  company: string;
-  messages: DemoMessage[];
-};
+type NewMessage = typeof clientMessages.$inferInsert;
 
-type DemoMessage = {
-  message: string;
-  created_at: string;
-  status: "pendiente" | "respondido" | "rechazado";
-  reply: string | null;
-  replied_at: string | null;
-  rejection_reason: string | null;
-  status_changed_at: string | null;
-  review_reasons: ReviewReason[];
-  reviewed_at: string | null;
-  fill_time_ms: number;
-  source: { page: string };
-  service_ids: number[];
-};
+type DemoClient = Pick<
+  typeof clients.$inferInsert,
+  "firstName" | "lastName" | "email" | "countryCode" | "phone" | "company"
+> & { messages: DemoMessage[] };
+
+type DemoMessage = Required<
+  Pick<
+    NewMessage,
+    | "message"
+    | "status"
+    | "reply"
+    | "repliedAt"
+    | "rejectionReason"
+    | "statusChangedAt"
+    | "reviewReasons"
+    | "reviewedAt"
+    | "fillTimeMs"
+    | "source"
+  >
+> & { createdAt: Date; serviceIds: number[] };
 
 /** A message nobody has answered or declined yet. */
 const UNHANDLED = {
   status: "pendiente",
   reply: null,
-  replied_at: null,
-  rejection_reason: null,
-  status_changed_at: null,
+  repliedAt: null,
+  rejectionReason: null,
+  statusChangedAt: null,
 } as const;
 
 export type DemoResult = { clients: number; messages: number; skipped: number };
 
 /** Adds the demo contacts that are not there yet (by email): a second run adds nothing. */
 export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
-  const services = await queryRows<{ id: number; title: string }>(
-    db,
-    sql`select id, title from service_types order by id`,
-  );
+  const services = await listServiceTypes(db);
   const people = demoClients(services, now.getTime());
   return db.transaction(async (tx) => {
-    const inserted = await queryRows<{ id: number; email_key: string }>(
-      tx,
-      sql`
-      insert into clients (first_name, last_name, email, country_code, phone, company, created_at, updated_at)
-      select first_name, last_name, email, country_code, phone, company, now(), now()
-        from jsonb_to_recordset(${JSON.stringify(people)}::jsonb)
-             as r(first_name text, last_name text, email text, country_code text, phone text, company text)
-      on conflict (email_key) do nothing
-      returning id, email_key`,
-    );
-    const idOf = new Map(inserted.map((row) => [row.email_key, Number(row.id)]));
-    const messages = people.flatMap((person) => {
+    const inserted = await tx
+      .insert(clients)
+      .values(people.map(({ messages: _, ...person }) => person))
+      .onConflictDoNothing({ target: clients.emailKey })
+      .returning({ id: clients.id, emailKey: clients.emailKey });
+    const idOf = new Map(inserted.map((row) => [row.emailKey, row.id]));
+    let messages = 0;
+    const links: (typeof messageServiceTypes.$inferInsert)[] = [];
+    for (const person of people) {
       const clientId = idOf.get(person.email.toLowerCase());
-      return clientId === undefined ? [] : person.messages.map((message) => ({ ...message, client_id: clientId }));
-    });
-    if (messages.length > 0) {
-      await tx.execute(sql`
-        with input as (
-          select row_number() over () as n, r.*
-            from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb) as r(
-              client_id int, message text, created_at timestamptz, status text, reply text, replied_at timestamptz,
-              rejection_reason text, status_changed_at timestamptz, review_reasons jsonb, reviewed_at timestamptz,
-              fill_time_ms int, source jsonb, service_ids jsonb)
-        ), ids as (
-          select n, nextval(pg_get_serial_sequence('client_messages', 'id')) as id from input
-        ), message as (
-          insert into client_messages (id, client_id, message, status, reply, replied_at, rejection_reason,
-                                       status_changed_at, review_reasons, reviewed_at, consent_given, consent_at,
-                                       privacy_notice_version, fill_time_ms, source, origin, created_at)
-          select ids.id, client_id, message, status, reply, replied_at, rejection_reason, status_changed_at,
-                 array(select jsonb_array_elements_text(review_reasons)), reviewed_at, true, created_at,
-                 ${PRIVACY_NOTICE_VERSION}, fill_time_ms, source, 'web', created_at
-            from input join ids using (n)
-          returning id
-        )
-        insert into message_service_types (message_id, service_type_id, position)
-        select message.id, item.value::int, item.position::smallint
-          from message join ids using (id) join input using (n),
-               jsonb_array_elements_text(input.service_ids) with ordinality as item(value, position)`);
-      await updateClientTimes(tx, sql`client_id = any(${`{${[...idOf.values()].join(",")}}`}::int[])`);
+      if (clientId === undefined) continue;
+      // One statement per message: its id links its services (a few hundred rows, well under a second).
+      for (const { serviceIds, ...message } of person.messages) {
+        const [row] = await tx
+          .insert(clientMessages)
+          .values({
+            ...message,
+            clientId,
+            consentGiven: true,
+            consentAt: message.createdAt,
+            privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+            origin: "web",
+          })
+          .returning({ id: clientMessages.id });
+        const messageId = row?.id as number;
+        links.push(
+          ...serviceIds.map((serviceTypeId, position) => ({ messageId, serviceTypeId, position: position + 1 })),
+        );
+        messages += 1;
+      }
     }
-    return { clients: inserted.length, messages: messages.length, skipped: people.length - inserted.length };
+    if (messages > 0) {
+      await tx.insert(messageServiceTypes).values(links);
+      await updateClientTimes(tx, inArray(clientMessages.clientId, [...idOf.values()]));
+    }
+    return { clients: inserted.length, messages, skipped: people.length - inserted.length };
   });
 }
 
 /**
  * Each client's newest message in the main list (review_reasons empty, or accepted), which orders
- * the CRM's list; first and last contact as created_at and updated_at.
+ * the CRM's list; first and last contact as created_at and updated_at. `which` selects the messages
+ * (and so the clients) to look at.
  */
-export async function updateClientTimes(db: Db, which: SQL) {
-  await db.execute(sql`
-    update clients c
-       set last_message_at = x.last_listed, created_at = x.first_at, updated_at = x.last_at
-      from (select client_id,
-                   max(created_at) filter (where cardinality(review_reasons) = 0 or reviewed_at is not null)
-                     as last_listed,
-                   min(created_at) as first_at, max(created_at) as last_at
-              from client_messages
-             where ${which}
-             group by client_id) x
-     where c.id = x.client_id`);
+export async function updateClientTimes(db: Db, which: SQL | undefined) {
+  const times = db
+    .select({
+      clientId: clientMessages.clientId,
+      lastListed:
+        sql<Date | null>`max(${clientMessages.createdAt}) filter (where cardinality(${clientMessages.reviewReasons}) = 0 or ${clientMessages.reviewedAt} is not null)`.as(
+          "last_listed",
+        ),
+      firstAt: min(clientMessages.createdAt).as("first_at"),
+      lastAt: max(clientMessages.createdAt).as("last_at"),
+    })
+    .from(clientMessages)
+    .where(which)
+    .groupBy(clientMessages.clientId)
+    .as("x");
+  await db
+    .update(clients)
+    .set({ lastMessageAt: sql`${times.lastListed}`, createdAt: sql`${times.firstAt}`, updatedAt: sql`${times.lastAt}` })
+    .from(times)
+    .where(eq(clients.id, times.clientId));
 }
 
 export function demoClients(services: { id: number; title: string }[], now: number): DemoClient[] {
   const random = randomGenerator(20261122);
   const farms = Array.from({ length: 70 }, () => random.pick(FARMS));
   const taken = new Set<string>();
-  const clients: DemoClient[] = [];
+  const people: DemoClient[] = [];
   for (let index = 0; index < CONTACTS - SPAM_CONTACTS; index += 1) {
     const country = pickCountry(random);
     const foreign = FOREIGN_PEOPLE[country.code];
@@ -173,12 +172,12 @@ export function demoClients(services: { id: number; title: string }[], now: numb
     const email = uniqueEmail(random, taken, first, surnames, farm.domain);
     const phone = `${country.lead}${digits(random, country.digits - country.lead.length)}`;
     const messages = Array.from({ length: pickCount(random) }, () => demoMessage(random, services, now, first));
-    messages.sort((a, b) => a.created_at.localeCompare(b.created_at));
-    clients.push({
-      first_name: first,
-      last_name: lastName,
+    messages.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    people.push({
+      firstName: first,
+      lastName,
       email,
-      country_code: country.code,
+      countryCode: country.code,
       phone: `${country.code}${phone}`,
       company,
       messages,
@@ -189,23 +188,22 @@ export function demoClients(services: { id: number; title: string }[], now: numb
     [7, false],
     [19, true],
   ] as const) {
-    const client = clients[position];
-    const message = client?.messages.at(-1);
+    const message = people[position]?.messages.at(-1);
     if (!message) continue;
     Object.assign(message, UNHANDLED, {
-      review_reasons: ["too_fast"],
-      fill_time_ms: 1200 + random.int(1500),
-      reviewed_at: accepted ? new Date(Date.parse(message.created_at) + 3 * HOUR).toISOString() : null,
-    });
+      reviewReasons: ["too_fast"],
+      fillTimeMs: 1200 + random.int(1500),
+      reviewedAt: accepted ? new Date(message.createdAt.getTime() + 3 * HOUR) : null,
+    } satisfies Partial<DemoMessage>);
   }
   for (const [index, text] of SPAM_MESSAGES.slice(0, SPAM_CONTACTS).entries()) {
     const created = now - random.int(WEEKS * 7) * DAY - random.int(DAY);
     const tag = ["seo", "promo", "cripto", "prestamo"][index] ?? "web";
-    clients.push({
-      first_name: ["Marketing", "Oferta", "Ventas", "Promo"][index] ?? "Oferta",
-      last_name: ["Digital", "Especial", "Online", "Web"][index] ?? "Web",
+    people.push({
+      firstName: ["Marketing", "Oferta", "Ventas", "Promo"][index] ?? "Oferta",
+      lastName: ["Digital", "Especial", "Online", "Web"][index] ?? "Web",
       email: `contacto.${tag}@ofertas-rapidas.net`,
-      country_code: "+1",
+      countryCode: "+1",
       phone: `+1${digits(random, 10)}`,
       company: "Agencia de Marketing",
       messages: [
@@ -213,14 +211,14 @@ export function demoClients(services: { id: number; title: string }[], now: numb
           ...demoMessage(random, services, now, ""),
           ...UNHANDLED,
           message: text,
-          created_at: new Date(created).toISOString(),
-          review_reasons: ["honeypot"],
-          fill_time_ms: 300 + random.int(500),
+          createdAt: new Date(created),
+          reviewReasons: ["honeypot"],
+          fillTimeMs: 300 + random.int(500),
         },
       ],
     });
   }
-  return clients;
+  return people;
 }
 
 function demoMessage(random: Random, services: { id: number; title: string }[], now: number, firstName: string) {
@@ -238,20 +236,20 @@ function demoMessage(random: Random, services: { id: number; title: string }[], 
   const old = ageMs > 14 * DAY;
   const roll = random.next();
   const status = roll < (old ? 0.6 : 0.15) ? "respondido" : roll < (old ? 0.7 : 0.2) ? "rechazado" : "pendiente";
-  const handled = new Date(Math.min(now - 60_000, created + (2 + random.int(70)) * HOUR)).toISOString();
+  const handled = new Date(Math.min(now - 60_000, created + (2 + random.int(70)) * HOUR));
   const message: DemoMessage = {
     message: text,
-    created_at: new Date(created).toISOString(),
+    createdAt: new Date(created),
     status,
     reply: status === "respondido" ? `Buenos días, ${firstName}. ${random.pick(REPLIES)} Saludos cordiales.` : null,
-    replied_at: status === "respondido" ? handled : null,
-    rejection_reason: status === "rechazado" ? random.pick(REJECTION_REASONS) : null,
-    status_changed_at: status === "pendiente" ? null : handled,
-    review_reasons: [],
-    reviewed_at: null,
-    fill_time_ms: 15_000 + random.int(240_000),
+    repliedAt: status === "respondido" ? handled : null,
+    rejectionReason: status === "rechazado" ? random.pick(REJECTION_REASONS) : null,
+    statusChangedAt: status === "pendiente" ? null : handled,
+    reviewReasons: [],
+    reviewedAt: null,
+    fillTimeMs: 15_000 + random.int(240_000),
     source: { page: random.pick(SOURCE_PAGES) },
-    service_ids: chosen.map((service) => service?.id ?? 0),
+    serviceIds: chosen.map((service) => service?.id ?? 0),
   };
   return message;
 }

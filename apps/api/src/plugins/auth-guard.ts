@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { verifyAccessToken } from "../modules/auth/jwt.ts";
 import { loadPrincipal } from "../modules/auth/sessions.ts";
+import { toStaffUser } from "../modules/users/repo.ts";
 import { errorBody } from "./error-handler.ts";
 
 /** Who made a request, once the guard let it through. */
@@ -41,17 +42,10 @@ export const authGuard = fp<{ secret: Buffer }>(async (app, { secret }) => {
     if (!claims) return unauthorized(reply);
 
     const row = await loadPrincipal(app.db, Number(claims.sub), claims.sid);
-    const validAfter = row ? Math.floor(new Date(row.tokens_valid_after).getTime() / 1000) : 0;
-    if (!row?.active || !row.session_ok || claims.iat < validAfter) return unauthorized(reply);
+    const validAfter = row ? Math.floor(row.tokensValidAfter.getTime() / 1000) : 0;
+    if (!row?.active || row.sessionId === null || claims.iat < validAfter) return unauthorized(reply);
 
-    const user: StaffUser = {
-      id: row.id,
-      username: row.username,
-      displayName: row.display_name,
-      email: row.email,
-      role: row.role,
-      mustChangePassword: row.must_change_password,
-    };
+    const user = toStaffUser(row);
     request.principal = { user, sessionId: claims.sid };
     if (user.mustChangePassword && !access.allowedBeforePasswordChange) {
       return reply.code(403).send({

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
 import { emailOutbox, passwordResets } from "../../db/schema.ts";
+import { dbNow } from "../../db/sql-helpers.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { findUserByEmail, findUserById, updateUser } from "../users/repo.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
@@ -21,7 +22,10 @@ export async function requestPasswordReset(db: Db, email: string, ip: string | u
   const token = newOpaqueToken();
   await db.transaction(async (tx) => {
     // One working link at a time: a new request retires the earlier ones.
-    await tx.execute(sql`update password_resets set used_at = now() where user_id = ${user.id} and used_at is null`);
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: dbNow() })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
     await tx.insert(passwordResets).values({
       tokenHash: tokenHash(token),
       userId: user.id,
@@ -40,19 +44,21 @@ export async function requestPasswordReset(db: Db, email: string, ip: string | u
 
 /** Sets a new password with a reset link's token; every session of the account ends. */
 export async function resetPassword(db: Db, token: string, newPassword: string, ip: string | undefined) {
-  const [claimed] = await queryRows<{ user_id: number }>(
-    db,
-    sql`update password_resets set used_at = now()
-         where token_hash = ${tokenHash(token)} and used_at is null and expires_at > now()
-     returning user_id`,
-  );
+  const hash = tokenHash(token);
+  const [claimed] = await db
+    .update(passwordResets)
+    .set({ usedAt: dbNow() })
+    .where(
+      and(eq(passwordResets.tokenHash, hash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, dbNow())),
+    )
+    .returning({ userId: passwordResets.userId });
   if (!claimed) return false;
-  const user = await findUserById(db, claimed.user_id);
+  const user = await findUserById(db, claimed.userId);
   if (!user?.active) return false;
   const problem = passwordProblem(newPassword, user.username);
   if (problem) {
     // The link stays usable for a better password.
-    await db.execute(sql`update password_resets set used_at = null where token_hash = ${tokenHash(token)}`);
+    await db.update(passwordResets).set({ usedAt: null }).where(eq(passwordResets.tokenHash, hash));
     throw new PasswordRejectedError(problem);
   }
   await updateUser(db, user.id, {

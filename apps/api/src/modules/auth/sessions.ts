@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
-import { authSessions, refreshTokens } from "../../db/schema.ts";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { authSessions, refreshTokens, users } from "../../db/schema.ts";
+import { dbNow } from "../../db/sql-helpers.ts";
 import { newOpaqueToken, newSessionId, tokenHash } from "./tokens.ts";
 
 // Sessions and their rotating refresh tokens (decision 014).
@@ -59,45 +60,59 @@ export type RotateResult =
  */
 export async function rotateRefreshToken(db: Db, presented: string): Promise<RotateResult> {
   const hash = tokenHash(presented);
-  const [claimed] = await queryRows<{ session_id: string; user_id: number; remember: boolean; session_end: Date }>(
-    db,
-    sql`
-    update refresh_tokens t set used_at = now()
-      from auth_sessions s
-     where t.token_hash = ${hash} and t.used_at is null and t.expires_at > now()
-       and s.id = t.session_id and s.revoked_at is null and s.expires_at > now()
-    returning t.session_id, s.user_id, s.remember, s.expires_at as session_end`,
-  );
+  const [claimed] = await db
+    .update(refreshTokens)
+    .set({ usedAt: dbNow() })
+    .from(authSessions)
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hash),
+        isNull(refreshTokens.usedAt),
+        gt(refreshTokens.expiresAt, dbNow()),
+        eq(authSessions.id, refreshTokens.sessionId),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, dbNow()),
+      ),
+    )
+    .returning({
+      sessionId: refreshTokens.sessionId,
+      userId: authSessions.userId,
+      remember: authSessions.remember,
+      sessionEnd: authSessions.expiresAt,
+    });
   if (claimed) {
     const issued = await issueRefreshToken(
       db,
-      claimed.session_id,
-      new Date(claimed.session_end),
+      claimed.sessionId,
+      claimed.sessionEnd,
       lifetimeOf(claimed.remember).idleMs,
     );
-    return { kind: "rotated", userId: claimed.user_id, remember: claimed.remember, issued };
+    return { kind: "rotated", userId: claimed.userId, remember: claimed.remember, issued };
   }
-  const [previous] = await queryRows<{ session_id: string; user_id: number; used_at: Date | null; revoked: boolean }>(
-    db,
-    sql`
-    select t.session_id, s.user_id, t.used_at, s.revoked_at is not null as revoked
-      from refresh_tokens t join auth_sessions s on s.id = t.session_id
-     where t.token_hash = ${hash}`,
-  );
-  if (!previous?.used_at || previous.revoked) return { kind: "invalid" };
-  if (Date.now() - new Date(previous.used_at).getTime() < ROTATION_GRACE_MS) return { kind: "raced" };
-  await revokeSession(db, previous.session_id, "refresh_token_reuse");
-  return { kind: "reused", userId: previous.user_id, sessionId: previous.session_id };
+  const [previous] = await db
+    .select({
+      sessionId: refreshTokens.sessionId,
+      userId: authSessions.userId,
+      usedAt: refreshTokens.usedAt,
+      revokedAt: authSessions.revokedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, hash));
+  if (!previous?.usedAt || previous.revokedAt) return { kind: "invalid" };
+  if (Date.now() - previous.usedAt.getTime() < ROTATION_GRACE_MS) return { kind: "raced" };
+  await revokeSession(db, previous.sessionId, "refresh_token_reuse");
+  return { kind: "reused", userId: previous.userId, sessionId: previous.sessionId };
 }
 
 /** The session a refresh token belongs to, if the token is still usable (logout). */
 export async function sessionOfRefreshToken(db: Db, presented: string) {
-  const [row] = await queryRows<{ session_id: string; user_id: number }>(
-    db,
-    sql`select t.session_id, s.user_id from refresh_tokens t join auth_sessions s on s.id = t.session_id
-         where t.token_hash = ${tokenHash(presented)} and s.revoked_at is null`,
-  );
-  return row ? { sessionId: row.session_id, userId: row.user_id } : undefined;
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId, userId: authSessions.userId })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .where(and(eq(refreshTokens.tokenHash, tokenHash(presented)), isNull(authSessions.revokedAt)));
+  return row;
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string) {
@@ -109,9 +124,16 @@ export async function revokeSession(db: Db, sessionId: string, reason: string) {
 
 /** Ends every session of an account (password change or reset, disabling), except `keep` if given. */
 export async function revokeUserSessions(db: Db, userId: number, reason: string, keep?: string) {
-  await db.execute(sql`
-    update auth_sessions set revoked_at = now(), revoked_reason = ${reason}
-     where user_id = ${userId} and revoked_at is null ${keep ? sql`and id <> ${keep}` : sql``}`);
+  await db
+    .update(authSessions)
+    .set({ revokedAt: dbNow(), revokedReason: reason })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        keep ? ne(authSessions.id, keep) : undefined,
+      ),
+    );
 }
 
 export async function isSessionRemembered(db: Db, sessionId: string) {
@@ -122,25 +144,33 @@ export async function isSessionRemembered(db: Db, sessionId: string) {
   return row?.remember ?? false;
 }
 
-/** What the guard needs on every request, in one query: the account and the token's session. */
+/**
+ * What the guard needs on every request, in one query: the account, and the token's session when it
+ * is still open (a primary-key lookup; `sessionId` is null when it is not).
+ */
 export async function loadPrincipal(db: Db, userId: number, sessionId: string) {
-  const [row] = await queryRows<{
-    id: number;
-    username: string;
-    display_name: string;
-    email: string | null;
-    role: "administrador" | "personal";
-    active: boolean;
-    must_change_password: boolean;
-    tokens_valid_after: Date | string;
-    session_ok: boolean;
-  }>(
-    db,
-    sql`select u.id, u.username, u.display_name, u.email, u.role, u.active, u.must_change_password,
-               u.tokens_valid_after,
-               exists(select 1 from auth_sessions s where s.id = ${sessionId} and s.user_id = u.id
-                        and s.revoked_at is null and s.expires_at > now()) as session_ok
-          from users u where u.id = ${userId}`,
-  );
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      email: users.email,
+      role: users.role,
+      active: users.active,
+      mustChangePassword: users.mustChangePassword,
+      tokensValidAfter: users.tokensValidAfter,
+      sessionId: authSessions.id,
+    })
+    .from(users)
+    .leftJoin(
+      authSessions,
+      and(
+        eq(authSessions.id, sessionId),
+        eq(authSessions.userId, users.id),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, dbNow()),
+      ),
+    )
+    .where(eq(users.id, userId));
   return row;
 }

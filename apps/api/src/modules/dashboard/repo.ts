@@ -1,110 +1,182 @@
 import type { Dashboard } from "@app/shared";
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client.ts";
+import { clientMessages, clients, messageServiceTypes, serviceTypes, users } from "../../db/schema.ts";
+import type { RawRow } from "../../db/sql-helpers.ts";
 import { IN_REVIEW, VISIBLE } from "../contacts/tables.ts";
+
+// The CRM's morning overview (issue 5). Raw SQL on purpose (decision 021): counts over moving windows,
+// a union of three index-ordered "newest 10" reads, weeks in Ecuador's time. Each statement is a
+// named function below; columns come from the schema, under the aliases the shared predicates use.
 
 /** Weeks start on Monday in Ecuador's time, whatever the server's zone. */
 const ZONE = "America/Guayaquil";
 const WEEKS = 12;
 
-const n = (value: number | string | null | undefined) => Number(value ?? 0);
+type MessageRow = typeof clientMessages.$inferSelect;
+type ClientRow = typeof clients.$inferSelect;
 
-/** The CRM's morning overview, computed from the data (issue 5). */
-export async function dashboard(db: Db): Promise<Dashboard> {
-  const [counts] = await queryRows<Record<string, number | string>>(
+// `VISIBLE` and `IN_REVIEW` name the message table `m`.
+const m = alias(clientMessages, "m");
+const c = alias(clients, "c");
+const u = alias(users, "u");
+const s = alias(serviceTypes, "s");
+const ms = alias(messageServiceTypes, "ms");
+/** `client_messages m` and the like, for a from or join clause. */
+const M = sql`${clientMessages} ${m}`;
+const C = sql`${clients} ${c}`;
+const U = sql`${users} ${u}`;
+const S = sql`${serviceTypes} ${s}`;
+const MS = sql`${messageServiceTypes} ${ms}`;
+
+export type DashboardCounts = {
+  newNow: number;
+  newBefore: number;
+  pendingNow: number;
+  pendingBefore: number;
+  activeNow: number;
+  activeBefore: number;
+  repliedNow: number;
+  repliedBefore: number;
+  inReview: number;
+};
+
+/** This week's figures and last week's, each a count over an index. */
+export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
+  const [row] = await queryRows<DashboardCounts>(
     db,
     sql`select
-      (select count(*) from client_messages m where m.origin = 'web' and ${VISIBLE}
-          and m.created_at >= now() - interval '7 days') as new_now,
-      (select count(*) from client_messages m where m.origin = 'web' and ${VISIBLE}
-          and m.created_at >= now() - interval '14 days' and m.created_at < now() - interval '7 days') as new_before,
-      (select count(*) from client_messages m where m.status = 'pendiente' and ${VISIBLE}) as pending_now,
-      (select count(*) from client_messages m where ${VISIBLE} and m.created_at < now() - interval '7 days'
-          and (m.status = 'pendiente' or m.status_changed_at >= now() - interval '7 days')) as pending_before,
-      (select count(distinct m.client_id) from client_messages m where ${VISIBLE}
-          and m.created_at >= now() - interval '30 days') as active_now,
-      (select count(distinct m.client_id) from client_messages m where ${VISIBLE}
-          and m.created_at >= now() - interval '60 days' and m.created_at < now() - interval '30 days') as active_before,
-      (select count(*) from client_messages m where m.replied_at >= now() - interval '7 days') as replied_now,
-      (select count(*) from client_messages m where m.replied_at >= now() - interval '14 days'
-          and m.replied_at < now() - interval '7 days') as replied_before,
-      (select count(*) from client_messages m where ${IN_REVIEW}) as in_review`,
+      (select count(*)::int from ${M} where ${m.origin} = 'web' and ${VISIBLE}
+          and ${m.createdAt} >= now() - interval '7 days') as "newNow",
+      (select count(*)::int from ${M} where ${m.origin} = 'web' and ${VISIBLE}
+          and ${m.createdAt} >= now() - interval '14 days' and ${m.createdAt} < now() - interval '7 days') as "newBefore",
+      (select count(*)::int from ${M} where ${m.status} = 'pendiente' and ${VISIBLE}) as "pendingNow",
+      (select count(*)::int from ${M} where ${VISIBLE} and ${m.createdAt} < now() - interval '7 days'
+          and (${m.status} = 'pendiente' or ${m.statusChangedAt} >= now() - interval '7 days')) as "pendingBefore",
+      (select count(distinct ${m.clientId})::int from ${M} where ${VISIBLE}
+          and ${m.createdAt} >= now() - interval '30 days') as "activeNow",
+      (select count(distinct ${m.clientId})::int from ${M} where ${VISIBLE}
+          and ${m.createdAt} >= now() - interval '60 days' and ${m.createdAt} < now() - interval '30 days') as "activeBefore",
+      (select count(*)::int from ${M} where ${m.repliedAt} >= now() - interval '7 days') as "repliedNow",
+      (select count(*)::int from ${M} where ${m.repliedAt} >= now() - interval '14 days'
+          and ${m.repliedAt} < now() - interval '7 days') as "repliedBefore",
+      (select count(*)::int from ${M} where ${IN_REVIEW}) as "inReview"`,
   );
-  const c = counts ?? {};
+  if (!row) throw new Error("the dashboard's counts returned no row");
+  return row;
+}
 
-  const activity = await queryRows<{
-    kind: "new_message" | "reply" | "status_change" | "note";
-    at: Date | string;
-    client_id: number;
-    first_name: string;
-    last_name: string;
-    actor: string | null;
+export type ActivityRow = RawRow<
+  Pick<ClientRow, "firstName" | "lastName"> & {
+    kind: Dashboard["recentActivity"][number]["kind"];
+    at: MessageRow["createdAt"];
+    clientId: MessageRow["clientId"];
+    actor: (typeof users.$inferSelect)["displayName"] | null;
     detail: string;
-  }>(
+  }
+>;
+
+/**
+ * The 10 newest events: messages, replies, status changes. Each part reads its own index newest
+ * first and stops at 10, so the union is 30 rows whatever the table's size.
+ */
+export function recentActivity(db: Db) {
+  return queryRows<ActivityRow>(
     db,
-    sql`select a.*, c.first_name, c.last_name, u.display_name as actor from (
-          (select case when m.origin = 'personal' then 'note' else 'new_message' end as kind, m.created_at as at,
-                  m.client_id, m.created_by as user_id, left(m.message, 140) as detail
-             from client_messages m where ${VISIBLE} order by m.created_at desc limit 10)
+    sql`select a.kind, a.at, a.client_id as "clientId", ${c.firstName} as "firstName", ${c.lastName} as "lastName",
+               ${u.displayName} as actor, a.detail from (
+          (select case when ${m.origin} = 'personal' then 'note' else 'new_message' end as kind, ${m.createdAt} as at,
+                  ${m.clientId} as client_id, ${m.createdBy} as user_id, left(${m.message}, 140) as detail
+             from ${M} where ${VISIBLE} order by ${m.createdAt} desc limit 10)
           union all
-          (select 'reply', m.replied_at, m.client_id, m.replied_by, left(m.reply, 140)
-             from client_messages m where m.replied_at is not null order by m.replied_at desc limit 10)
+          (select 'reply', ${m.repliedAt}, ${m.clientId}, ${m.repliedBy}, left(${m.reply}, 140)
+             from ${M} where ${m.repliedAt} is not null order by ${m.repliedAt} desc limit 10)
           union all
-          (select 'status_change', m.status_changed_at, m.client_id, m.status_changed_by,
-                  m.status || coalesce(': ' || left(m.rejection_reason, 120), '')
-             from client_messages m where m.status_changed_at is not null and m.status <> 'respondido'
-            order by m.status_changed_at desc limit 10)
-        ) a join clients c on c.id = a.client_id left join users u on u.id = a.user_id
+          (select 'status_change', ${m.statusChangedAt}, ${m.clientId}, ${m.statusChangedBy},
+                  ${m.status} || coalesce(': ' || left(${m.rejectionReason}, 120), '')
+             from ${M} where ${m.statusChangedAt} is not null and ${m.status} <> 'respondido'
+            order by ${m.statusChangedAt} desc limit 10)
+        ) a join ${C} on ${c.id} = a.client_id left join ${U} on ${u.id} = a.user_id
         order by a.at desc limit 10`,
   );
+}
 
-  const weekly = await queryRows<{ week: string; service_type_id: number; title: string; count: number | string }>(
+export type WeeklyRow = {
+  /** Monday of the week, YYYY-MM-DD. */
+  week: string;
+  serviceTypeId: (typeof serviceTypes.$inferSelect)["id"];
+  title: (typeof serviceTypes.$inferSelect)["title"];
+  count: number;
+};
+
+/** Web requests per service type and week (Monday, Ecuador's time), over the last `WEEKS` weeks. */
+export function weeklyRequestCounts(db: Db) {
+  return queryRows<WeeklyRow>(
     db,
-    sql`select to_char(date_trunc('week', m.created_at at time zone ${ZONE}), 'YYYY-MM-DD') as week,
-               s.id as service_type_id, s.title, count(*) as count
-          from client_messages m
-          join message_service_types ms on ms.message_id = m.id
-          join service_types s on s.id = ms.service_type_id
-         where m.created_at >= (date_trunc('week', now() at time zone ${ZONE}) - interval '${sql.raw(String(WEEKS - 1))} weeks') at time zone ${ZONE}
-           and m.origin = 'web' and ${VISIBLE}
+    sql`select to_char(date_trunc('week', ${m.createdAt} at time zone ${ZONE}), 'YYYY-MM-DD') as week,
+               ${s.id} as "serviceTypeId", ${s.title} as title, count(*)::int as count
+          from ${M}
+          join ${MS} on ${ms.messageId} = ${m.id}
+          join ${S} on ${s.id} = ${ms.serviceTypeId}
+         where ${m.createdAt} >= (date_trunc('week', now() at time zone ${ZONE}) - interval '${sql.raw(String(WEEKS - 1))} weeks') at time zone ${ZONE}
+           and ${m.origin} = 'web' and ${VISIBLE}
          group by 1, 2, 3`,
   );
-  const [thisWeek] = await queryRows<{ week: string }>(
+}
+
+/** Monday of the current week in Ecuador's time (YYYY-MM-DD), by the database's clock. */
+export async function currentWeek(db: Db) {
+  const [row] = await queryRows<{ week: string }>(
     db,
     sql`select to_char(date_trunc('week', now() at time zone ${ZONE}), 'YYYY-MM-DD') as week`,
   );
-  const weeks = lastWeeks(thisWeek?.week ?? new Date().toISOString().slice(0, 10), WEEKS);
+  return row?.week ?? new Date().toISOString().slice(0, 10);
+}
+
+export type CountryRow = { countryCode: ClientRow["countryCode"]; count: number };
+
+/** The 12 country codes with most web requests over the last `WEEKS` weeks. */
+export function topCountries(db: Db) {
+  return queryRows<CountryRow>(
+    db,
+    sql`select ${c.countryCode} as "countryCode", count(*)::int as count
+          from ${M} join ${C} on ${c.id} = ${m.clientId}
+         where ${m.createdAt} >= now() - interval '${sql.raw(String(WEEKS))} weeks' and ${m.origin} = 'web' and ${VISIBLE}
+         group by 1 order by 2 desc, 1 limit 12`,
+  );
+}
+
+/** The CRM's morning overview, computed from the data (issue 5). */
+export async function dashboard(db: Db): Promise<Dashboard> {
+  const counts = await dashboardCounts(db);
+  const activity = await recentActivity(db);
+  const weekly = await weeklyRequestCounts(db);
+  const weeks = lastWeeks(await currentWeek(db), WEEKS);
   const series = new Map<number, { serviceTypeId: number; title: string; counts: number[] }>();
   for (const row of weekly) {
-    const entry = series.get(row.service_type_id) ?? {
-      serviceTypeId: row.service_type_id,
+    const entry = series.get(row.serviceTypeId) ?? {
+      serviceTypeId: row.serviceTypeId,
       title: row.title,
       counts: weeks.map(() => 0),
     };
     const index = weeks.indexOf(row.week);
-    if (index >= 0) entry.counts[index] = n(row.count);
-    series.set(row.service_type_id, entry);
+    if (index >= 0) entry.counts[index] = row.count;
+    series.set(row.serviceTypeId, entry);
   }
-
-  const countries = await queryRows<{ country_code: string; count: number | string }>(
-    db,
-    sql`select c.country_code, count(*) as count
-          from client_messages m join clients c on c.id = m.client_id
-         where m.created_at >= now() - interval '${sql.raw(String(WEEKS))} weeks' and m.origin = 'web' and ${VISIBLE}
-         group by 1 order by 2 desc, 1 limit 12`,
-  );
+  const countries = await topCountries(db);
 
   return {
-    newMessages: { current: n(c.new_now), previous: n(c.new_before) },
-    pendingMessages: { current: n(c.pending_now), previous: n(c.pending_before) },
-    activeClients: { current: n(c.active_now), previous: n(c.active_before) },
-    repliedThisWeek: { current: n(c.replied_now), previous: n(c.replied_before) },
-    inReview: n(c.in_review),
+    newMessages: { current: counts.newNow, previous: counts.newBefore },
+    pendingMessages: { current: counts.pendingNow, previous: counts.pendingBefore },
+    activeClients: { current: counts.activeNow, previous: counts.activeBefore },
+    repliedThisWeek: { current: counts.repliedNow, previous: counts.repliedBefore },
+    inReview: counts.inReview,
     recentActivity: activity.map((row) => ({
       kind: row.kind,
       at: new Date(row.at).toISOString(),
-      clientId: row.client_id,
-      clientName: `${row.first_name} ${row.last_name}`,
+      clientId: row.clientId,
+      clientName: `${row.firstName} ${row.lastName}`,
       actor: row.actor,
       detail: row.detail ?? "",
     })),
@@ -112,7 +184,7 @@ export async function dashboard(db: Db): Promise<Dashboard> {
       weeks,
       series: [...series.values()].sort((a, b) => sum(b.counts) - sum(a.counts) || a.title.localeCompare(b.title)),
     },
-    countryCodes: countries.map((row) => ({ countryCode: row.country_code, count: n(row.count) })),
+    countryCodes: countries,
   };
 }
 

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
-import type { EmailKind } from "../../db/schema.ts";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { type EmailKind, emailOutbox } from "../../db/schema.ts";
+import { dbNow } from "../../db/sql-helpers.ts";
 
 /** An email to queue, written into the same statement as its cause: who gets it and what to render. */
 export type OutboxEmail = {
@@ -19,54 +20,59 @@ export const MAX_EMAIL_ATTEMPTS = 12;
 /** While one worker sends an email, others leave it alone; after this, a crashed worker's email is retried. */
 const LEASE_SECONDS = 120;
 
-type Row = {
-  id: number | string;
-  kind: EmailKind;
-  message_id: number | string | null;
-  to_address: string;
-  reply_to: string | null;
-  payload: Record<string, unknown> | null;
-  attempts: number;
-};
+/** `now()` plus some seconds, on the database's clock. */
+const secondsFromNow = (seconds: number) => sql<Date>`${dbNow()} + make_interval(secs => ${seconds})`;
 
 /**
  * Takes up to `limit` due emails and leases them to the caller. SKIP LOCKED lets several instances
  * share one outbox without sending an email twice.
  */
 export async function claimDueEmails(db: Db, limit: number): Promise<ClaimedEmail[]> {
-  const rows = await queryRows<Row>(
-    db,
-    sql`
-    update email_outbox
-       set status = 'sending',
-           attempts = attempts + 1,
-           next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-     where id in (
-       select id from email_outbox
-        where status in ('pending', 'sending') and next_attempt_at <= now()
-        order by next_attempt_at
-        limit ${limit}
-        for update skip locked)
-    returning id, kind, message_id, to_address, reply_to, payload, attempts`,
-  );
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    // Written as the predicate of the partial index email_outbox_due_idx, so the planner can use it.
+    .where(and(sql`${emailOutbox.status} in ('pending', 'sending')`, lte(emailOutbox.nextAttemptAt, dbNow())))
+    .orderBy(asc(emailOutbox.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const rows = await db
+    .update(emailOutbox)
+    .set({
+      status: "sending",
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      nextAttemptAt: secondsFromNow(LEASE_SECONDS),
+    })
+    .where(inArray(emailOutbox.id, due))
+    .returning({
+      id: emailOutbox.id,
+      kind: emailOutbox.kind,
+      messageId: emailOutbox.messageId,
+      to: emailOutbox.toAddress,
+      replyTo: emailOutbox.replyTo,
+      payload: emailOutbox.payload,
+      attempts: emailOutbox.attempts,
+    });
   return rows.map((row) => ({
-    id: Number(row.id),
-    kind: row.kind,
-    messageId: row.message_id === null ? undefined : Number(row.message_id),
-    to: row.to_address,
-    replyTo: row.reply_to ?? undefined,
+    ...row,
+    messageId: row.messageId ?? undefined,
+    replyTo: row.replyTo ?? undefined,
     payload: row.payload ?? undefined,
-    attempts: row.attempts,
   }));
 }
 
 export async function markEmailSent(db: Db, id: number, subject: string) {
-  await db.execute(sql`
-    update email_outbox
-       set status = 'sent', subject = ${subject}, sent_at = now(), last_error = null,
-           -- A sent reset link is not kept: the table must not hold a usable token.
-           payload = case when kind = 'password_reset' then null else payload end
-     where id = ${id}`);
+  await db
+    .update(emailOutbox)
+    .set({
+      status: "sent",
+      subject,
+      sentAt: dbNow(),
+      lastError: null,
+      // A sent reset link is not kept: the table must not hold a usable token.
+      payload: sql`case when ${emailOutbox.kind} = ${"password_reset" satisfies EmailKind} then null else ${emailOutbox.payload} end`,
+    })
+    .where(eq(emailOutbox.id, id));
 }
 
 /** Exponential backoff with jitter: base, 2x, 4x... capped at an hour. */
@@ -78,10 +84,12 @@ export function retryDelayMs(attempts: number, baseMs: number, random = Math.ran
 export async function markEmailFailed(db: Db, email: ClaimedEmail, error: string, retryBaseMs: number) {
   const final = email.attempts >= MAX_EMAIL_ATTEMPTS;
   const delayMs = retryDelayMs(email.attempts, retryBaseMs);
-  await db.execute(sql`
-    update email_outbox
-       set status = ${final ? "failed" : "pending"},
-           next_attempt_at = now() + make_interval(secs => ${delayMs / 1000}),
-           last_error = ${error.slice(0, 1000)}
-     where id = ${email.id}`);
+  await db
+    .update(emailOutbox)
+    .set({
+      status: final ? "failed" : "pending",
+      nextAttemptAt: secondsFromNow(delayMs / 1000),
+      lastError: error.slice(0, 1000),
+    })
+    .where(eq(emailOutbox.id, email.id));
 }

@@ -1,6 +1,7 @@
 import { BRAND } from "@app/shared/constants";
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
 import { RESET_LINK_MINUTES } from "../auth/password-reset.ts";
 import { findUserById } from "../users/repo.ts";
 import type { ClaimedEmail } from "./outbox.ts";
@@ -13,38 +14,36 @@ import {
   passwordResetEmail,
 } from "./templates.ts";
 
+type ServiceTypeRow = typeof serviceTypes.$inferSelect;
+
 export type EmailLinks = { publicUrl: string };
 
 /** What the contact emails say about a message: the person, what they wrote and asked about. */
 async function contactSummary(db: Db, messageId: number): Promise<ContactSummary | undefined> {
-  const [row] = await queryRows<{
-    first_name: string;
-    last_name: string;
-    email: string;
-    phone: string;
-    company: string;
-    message: string;
-    page: string | null;
-    services: string[] | null;
-  }>(
-    db,
-    sql`select c.first_name, c.last_name, c.email, c.phone, c.company, m.message, m.source ->> 'page' as page,
-               array(select s.title from message_service_types ms join service_types s on s.id = ms.service_type_id
-                      where ms.message_id = m.id order by ms.position) as services
-          from client_messages m join clients c on c.id = m.client_id
-         where m.id = ${messageId}`,
-  );
+  // The titles in the order the person chose them, gathered in the same query.
+  const titles = db
+    .select({ title: serviceTypes.title })
+    .from(messageServiceTypes)
+    .innerJoin(serviceTypes, eq(serviceTypes.id, messageServiceTypes.serviceTypeId))
+    .where(eq(messageServiceTypes.messageId, clientMessages.id))
+    .orderBy(asc(messageServiceTypes.position));
+  const [row] = await db
+    .select({
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      email: clients.email,
+      phone: clients.phone,
+      company: clients.company,
+      message: clientMessages.message,
+      source: clientMessages.source,
+      services: sql<ServiceTypeRow["title"][]>`array(${titles})`,
+    })
+    .from(clientMessages)
+    .innerJoin(clients, eq(clients.id, clientMessages.clientId))
+    .where(eq(clientMessages.id, messageId));
   if (!row) return undefined;
-  return {
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    message: row.message,
-    services: row.services ?? [],
-    page: row.page ?? undefined,
-  };
+  const { source, ...summary } = row;
+  return { ...summary, page: source?.page ?? undefined };
 }
 
 /** Builds a queued email's subject and bodies from what is stored now. */

@@ -1,6 +1,6 @@
 import { healthSchema, readinessSchema } from "@app/shared";
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { pingDatabase } from "./repo.ts";
 
 /** How long readiness waits for the database or Redis before saying "unavailable". */
 const CHECK_TIMEOUT_MS = 1500;
@@ -56,7 +56,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const { redis } = app;
       const [database, redisUp] = await Promise.all([
-        answers(() => app.db.execute(sql`select 1`)),
+        answers(() => pingDatabase(app.db)),
         redis ? answers(() => redis.ping()) : Promise.resolve(undefined),
       ]);
       const shuttingDown = app.lifecycle.shuttingDown;

@@ -1,7 +1,7 @@
-import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../audit/repo.ts";
-import { ANONYMISED_EMAIL_DOMAIN, anonymiseClientRows } from "../contacts/anonymise.ts";
+import { anonymiseClientRows } from "../contacts/anonymise.ts";
+import { countDue, countMessagesOf, deleteClients, nextDueClients, ranSince, tryAdvisoryXactLock } from "./repo.ts";
 
 // LOPDP retention (decision 018): a lead whose last contact with us is older than the configured
 // period is anonymised (default) or deleted. "Last contact": the newest of the client's creation,
@@ -37,31 +37,13 @@ export function retentionCutoff(months: number, now = new Date()) {
   return cutoff;
 }
 
-/** Clients due: last contact before the cutoff; when anonymising, not anonymised already. */
-function dueClients(cutoff: Date, action: RetentionAction): SQL {
-  const pending =
-    action === "anonymize" ? sql`and c.email_key not like ${`%@${ANONYMISED_EMAIL_DOMAIN}`}` : sql.raw("");
-  return sql`
-    select c.id from clients c
-     where c.created_at < ${cutoff.toISOString()} ${pending}
-       and not exists (select 1 from client_messages m
-                        where m.client_id = c.id
-                          and (m.created_at >= ${cutoff.toISOString()} or m.replied_at >= ${cutoff.toISOString()}))`;
-}
-
 /** What a run would do now, without doing it (`npm run db:retention -- --dry-run`). */
 export async function previewLeadRetention(
   db: Db,
   { months, action, now = new Date() }: Omit<RetentionOptions, "trigger">,
 ) {
   const cutoff = retentionCutoff(months, now);
-  const [row] = await queryRows<{ clients: number; messages: number }>(
-    db,
-    sql`with due as (${dueClients(cutoff, action)})
-        select (select count(*)::int from due) as clients,
-               (select count(*)::int from client_messages where client_id in (select id from due)) as messages`,
-  );
-  return { cutoff, clients: row?.clients ?? 0, messages: row?.messages ?? 0 };
+  return { cutoff, ...(await countDue(db, cutoff, action)) };
 }
 
 /**
@@ -74,40 +56,20 @@ export async function applyLeadRetention(db: Db, options: RetentionOptions): Pro
   const { months, action, trigger, now = new Date() } = options;
   const cutoff = retentionCutoff(months, now);
   return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`,
-    );
-    if (!lock?.locked) return { ran: false, cutoff, clients: 0, messages: 0 };
+    if (!(await tryAdvisoryXactLock(tx, RETENTION_LOCK))) return { ran: false, cutoff, clients: 0, messages: 0 };
     if (trigger === "schedule") {
-      const since = new Date(now.getTime() - SCHEDULE_GAP_HOURS * 3_600_000).toISOString();
-      const recent = await queryRows(
-        tx,
-        sql`select 1 from audit_log where action = 'leads_retention' and at > ${since}
-               and details->>'trigger' = 'schedule' limit 1`,
-      );
-      if (recent.length > 0) return { ran: false, cutoff, clients: 0, messages: 0 };
+      const since = new Date(now.getTime() - SCHEDULE_GAP_HOURS * 3_600_000);
+      if (await ranSince(tx, "schedule", since)) return { ran: false, cutoff, clients: 0, messages: 0 };
     }
     let clients = 0;
     let messages = 0;
     for (;;) {
-      const ids = (
-        await queryRows<{ id: number }>(tx, sql`${dueClients(cutoff, action)} order by c.id limit ${BATCH}`)
-      ).map((row) => Number(row.id));
+      const ids = await nextDueClients(tx, cutoff, action, BATCH);
       if (ids.length === 0) break;
-      const list = sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      );
-      const [count] = await queryRows<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from client_messages where client_id in (${list})`,
-      );
+      messages += await countMessagesOf(tx, ids);
       if (action === "anonymize") await anonymiseClientRows(tx, ids);
-      // Erasure: their messages, services and emails go with them (foreign keys cascade).
-      else await tx.execute(sql`delete from clients where id in (${list})`);
+      else await deleteClients(tx, ids);
       clients += ids.length;
-      messages += count?.n ?? 0;
       if (ids.length < BATCH) break;
     }
     await recordAudit(tx, {

@@ -73,7 +73,9 @@ export async function updateUser(
   return row;
 }
 
-export const toStaffUser = (row: UserRow): StaffUser => ({
+export const toStaffUser = (
+  row: Pick<UserRow, "id" | "username" | "displayName" | "email" | "role" | "mustChangePassword">,
+): StaffUser => ({
   id: row.id,
   username: row.username,
   displayName: row.displayName,

@@ -1,0 +1,88 @@
+import { and, asc, count, eq, gt, gte, inArray, lt, notExists, notLike, or, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client.ts";
+import { auditLog, clientMessages, clients } from "../../db/schema.ts";
+import { ANONYMISED_EMAIL_DOMAIN } from "../contacts/anonymise.ts";
+import type { RetentionAction, RetentionTrigger } from "./retention.ts";
+
+// The queries of the retention job (decision 018).
+
+/**
+ * Clients due: last contact (their creation, their messages, our replies) before the cutoff; when
+ * anonymising, not anonymised already.
+ */
+export function dueClients(db: Db, cutoff: Date, action: RetentionAction) {
+  return db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(
+      and(
+        lt(clients.createdAt, cutoff),
+        action === "anonymize" ? notLike(clients.emailKey, `%@${ANONYMISED_EMAIL_DOMAIN}`) : undefined,
+        notExists(
+          db
+            .select({ id: clientMessages.id })
+            .from(clientMessages)
+            .where(
+              and(
+                eq(clientMessages.clientId, clients.id),
+                or(gte(clientMessages.createdAt, cutoff), gte(clientMessages.repliedAt, cutoff)),
+              ),
+            ),
+        ),
+      ),
+    );
+}
+
+/** How many clients are due and how many messages they have, in one statement. */
+export async function countDue(db: Db, cutoff: Date, action: RetentionAction) {
+  const due = db.$with("due").as(dueClients(db, cutoff, action));
+  const [row] = await db
+    .with(due)
+    .select({
+      clients: count(),
+      messages: db.$count(clientMessages, inArray(clientMessages.clientId, db.select({ id: due.id }).from(due))),
+    })
+    .from(due);
+  return { clients: row?.clients ?? 0, messages: row?.messages ?? 0 };
+}
+
+/** The next `limit` due clients, lowest ids first. */
+export async function nextDueClients(db: Db, cutoff: Date, action: RetentionAction, limit: number) {
+  const rows = await dueClients(db, cutoff, action).orderBy(asc(clients.id)).limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export function countMessagesOf(db: Db, clientIds: number[]) {
+  return db.$count(clientMessages, inArray(clientMessages.clientId, clientIds));
+}
+
+/** Erasure: their messages, services and emails go with them (foreign keys cascade). */
+export async function deleteClients(db: Db, clientIds: number[]) {
+  await db.delete(clients).where(inArray(clients.id, clientIds));
+}
+
+/** Whether a run with this trigger was recorded after `since`. */
+export async function ranSince(db: Db, trigger: RetentionTrigger, since: Date) {
+  const [row] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, "leads_retention"),
+        gt(auditLog.at, since),
+        sql`${auditLog.details} ->> 'trigger' = ${trigger}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Raw SQL: an advisory lock is a function call, not a table the query builder can select from.
+ * Transaction-scoped: released with the transaction whatever happens (pool connection or PGlite).
+ * True when this transaction holds it, false when another one does.
+ */
+export async function tryAdvisoryXactLock(tx: Db, key: number) {
+  const [row] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${key}) as locked`);
+  return row?.locked === true;
+}
