@@ -19,7 +19,7 @@ import {
   phoneNumberField,
 } from "./contact.ts";
 
-// The CRM's calls (spec sections 3 and 7, contract.md, issue 5).
+// The CRM's calls (spec sections 3 and 7, issue 5): API clients and tests rely on these shapes.
 
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 

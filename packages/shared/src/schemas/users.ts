@@ -22,7 +22,7 @@ const displayNameField = z
   .min(1, { error: M.displayNameRequired })
   .max(AUTH_LIMITS.displayName)
   .refine((text) => !/[\p{Cc}]/u.test(text), { error: M.displayNameRequired })
-  // Half a surrogate pair was stored as U+FFFD: refused like everywhere else (quality.md).
+  // Half a surrogate pair was stored as U+FFFD: refused like everywhere else (lone surrogates -> 400).
   .refine(isWellFormedText, { error: M.displayNameRequired });
 const emailField = z
   .string()
