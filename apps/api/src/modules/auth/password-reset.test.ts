@@ -4,6 +4,7 @@ import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, signIn } from "../../../test/auth.ts";
 import { engines } from "../../../test/database.ts";
 import { startSmtpServer, type TestSmtp } from "../../../test/smtp.ts";
+import { queryRows } from "../../db/client.ts";
 
 describe.each(engines)("password reset by email on %s", (engine) => {
   let t: TestApp;
@@ -39,7 +40,14 @@ describe.each(engines)("password reset by email on %s", (engine) => {
     expect(mail?.mail.subject).toMatch(/Restablecer tu contraseña/);
     expect(mail?.mail.text).toMatch(/10 minutos/);
     expect(linkIn(mail?.mail.text ?? "")).toBeDefined();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both requests were answered, so whatever they queued is in the outbox: one email, sent once.
+    // Nothing is left for the worker to deliver later.
+    const outbox = () =>
+      queryRows<{ to_address: string; status: string; attempts: number }>(
+        t.db.database.db,
+        sql`select to_address, status, attempts from email_outbox`,
+      );
+    await expect.poll(outbox).toEqual([{ to_address: "admin@floraprotect.test", status: "sent", attempts: 1 }]);
     expect(smtp.received).toHaveLength(1);
   });
 
