@@ -11,7 +11,7 @@ import {
   submitLogin,
 } from "./helpers/staff";
 
-// axe-core finds no violation on the sign-in pages and the CRM (quality.md), on both widths.
+// axe-core finds no violation on the sign-in pages and the CRM, on both widths.
 
 test.describe("axe: sign-in pages", () => {
   for (const path of [

@@ -133,14 +133,19 @@ test.describe("the login form", () => {
   test("a wrong password: loading state, then the 401 dialog", async ({ page, request, pageProblems }, testInfo) => {
     const staff = await createStaff(request, testInfo);
     const form = await openLogin(page);
-    // Slows the answer down so the loading state can be seen.
+    // Holds the answer back until the loading state has been seen, however slow the machine is.
+    let answer = () => {};
+    const loadingSeen = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     await page.route("**/api/auth/login", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await loadingSeen;
       await route.continue();
     });
     await submitLogin(page, staff.username, "no-es-la-clave");
     await expect(form.submit).toBeDisabled();
     await expect(page.getByRole("status").filter({ hasText: "Iniciando sesión…" })).toBeAttached();
+    answer();
     await expect(form.errorDialog).toBeVisible();
     await expect(form.errorDialog).toContainText("Usuario o contraseña incorrectos");
     await expect(form.errorDialog).toContainText("Verifica tu usuario y contraseña");

@@ -1,5 +1,6 @@
-// The one description of how we start Debian's Chromium (stack.md pitfall 2), shared by the browser
-// tests and the benchmarks: never a downloaded browser, no background traffic on a closed network.
+// The one description of how we start Debian's Chromium, shared by the browser tests and the
+// benchmarks: never a downloaded browser (`npx playwright install` fails without internet and is never
+// needed), no background traffic on a closed network.
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [

@@ -1,6 +1,7 @@
 // Starts the real API server (`node --import tsx apps/api/src/server.ts`) for the benchmark and
 // stops it reliably: it runs in its own process group (detached), so one kill of the group stops it
-// and anything it spawned (stack.md pitfall 7). Also the bare script's process, forked the same way.
+// and anything it spawned (behind a wrapper such as npm -> sh -> tsx -> node, killing only the
+// leader's PID would leave the server alive). Also the bare script's process, forked the same way.
 import { fork, spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import net from "node:net";

@@ -1,4 +1,4 @@
-// The hero video rules of quality.md, checked in a real browser on "/": the webm is fetched only
+// The hero video rules, checked in a real browser on "/": the webm is fetched only
 // after the window load event, and never for people who ask for reduced motion or less data.
 // Lighthouse cannot emulate prefers-reduced-motion, so this drives Chromium with playwright-core.
 import { chromium } from "playwright-core";

@@ -1,5 +1,5 @@
-// Turns the runs into medians, the table, the verdicts against quality.md ("Web"), and the Markdown
-// file. Pure functions of the collected data: nothing here touches a browser or a server.
+// Turns the runs into medians, the table, the verdicts against the web targets (TARGETS), and the
+// Markdown file. Pure functions of the collected data: nothing here touches a browser or a server.
 
 export const TARGETS = {
   performance: 98,
@@ -135,8 +135,10 @@ function markdownTable(headers, lines) {
 }
 
 /**
- * One verdict per target of quality.md. `extra` holds what is measured once per run:
- * gzip size of the JS on "/", hero video files, the browser video checks and the CRM check.
+ * One verdict per target of TARGETS (Lighthouse mobile: performance >= 98, the other scores 100,
+ * LCP within 1.1x of a no-JS copy, each metric in Lighthouse's full-score zone). `extra` holds what
+ * is measured once per run: gzip size of the JS on "/", hero video files, the browser video checks
+ * and the CRM check.
  */
 export function verdicts(rows, extra) {
   const list = [];

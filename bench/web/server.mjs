@@ -1,6 +1,7 @@
 // Starts the real server (scripts/start.mjs) for the benchmark and stops it reliably.
 // The server runs in its own process group (detached) so one kill of the group stops node, tsx and
-// anything they spawned, even when the leader is a wrapper (stack.md pitfall 7).
+// anything they spawned, even when the leader is a wrapper (npm -> sh -> tsx -> node: killing only
+// npm's PID would leave the server alive).
 import { spawn } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import net from "node:net";

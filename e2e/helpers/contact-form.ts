@@ -31,7 +31,7 @@ const PRESETS = ["+593", "+1", "+57", "+56", "+51", "+31", "+81"];
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-/** The form and its controls, found by their accessible names (contract.md). */
+/** The form and its controls, found by their accessible names (what screen readers read: keep them). */
 export function contactForm(page: Page) {
   const form = page.getByRole("form", { name: "Formulario de contacto" });
   const textbox = (name: string) => form.getByRole("textbox", { name, exact: true });

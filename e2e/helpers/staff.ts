@@ -86,7 +86,7 @@ export async function changeStaff(request: APIRequestContext, id: number, change
   expect(response.status(), `change account ${id}`).toBe(200);
 }
 
-/** The login form's controls, by the names contract.md fixes. */
+/** The login form's controls, by their accessible names (what screen readers read: keep them). */
 export function loginForm(page: Page) {
   return {
     username: page.getByRole("textbox", { name: "Usuario", exact: true }),

@@ -25,7 +25,9 @@ export class TcpProxy {
     private readonly targetPort: number,
   ) {}
 
+  /** Starts listening; does nothing when already up, so a test can say "up" without knowing. */
   async up() {
+    if (this.server) return;
     this.server = createServer((client) => {
       const upstream = connect(this.targetPort, this.targetHost);
       for (const socket of [client, upstream]) {

@@ -42,8 +42,6 @@ export const CONTACT_MESSAGES = {
   badCharacters: "El texto contiene caracteres no válidos",
 } as const;
 
-export type ContactMessage = (typeof CONTACT_MESSAGES)[keyof typeof CONTACT_MESSAGES];
-
 const M = CONTACT_MESSAGES;
 
 /** What the form shows under a field for each sentence (spec section 5's short texts). */

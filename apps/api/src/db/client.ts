@@ -38,7 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * An unreachable or hanging database must turn into a 503 within 3 s (quality.md), never a hung
+ * An unreachable or hanging database must turn into a 503 within 3 s (docs/operations.md), never a hung
  * request: connecting and each query have their own deadline.
  */
 const POOL_TIMEOUTS = {

@@ -9,7 +9,7 @@ import { contactRequest, postContact } from "../contact.ts";
 import { engines } from "../database.ts";
 import { hostileString, hostileValue, jsonObject, POLLUTING_KEYS } from "./hostile.ts";
 
-// Property-based fuzzing of every API route (quality.md: "Bad input never produces a 5xx"). The
+// Property-based fuzzing of every API route (the rule: bad input never produces a 5xx). The
 // routes come from app.routeSummaries, so a route added later is fuzzed without touching this file.
 
 /** Runs per route; FUZZ_RUNS=1000 for a longer hunt. */

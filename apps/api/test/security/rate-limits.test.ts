@@ -5,14 +5,15 @@ import { createTestApp, type TestApp } from "../app.ts";
 import { contactRequest, postContact } from "../contact.ts";
 import { engines } from "../database.ts";
 
-// The limits quality.md sets, with the defaults a deployment gets. Sign-in (per address and per
+// The limits the product promises (login 10/min per address and 5 failures/15 min per account,
+// contact form 5/min and 20/h, refresh 30/min, password reset 5/15 min), as the defaults a deployment gets. Sign-in (per address and per
 // account) is in modules/auth/security.test.ts, the contact form's 5/min in modules/contacts/intake.test.ts,
 // the windows themselves (20/h) in plugins/rate-limit.test.ts.
 
 const MINUTE = 60_000;
 
 describe("default limits", () => {
-  it("are the ones quality.md sets", () => {
+  it("are the ones the product promises", () => {
     const config = loadConfig({});
     expect(config.contactRateLimit).toEqual([
       { max: 5, windowMs: MINUTE },

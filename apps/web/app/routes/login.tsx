@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () =>
     path: paths.login,
   });
 
-// Prerendered like the public pages; it never imports the CRM's code (quality.md).
+// Prerendered like the public pages; it never imports the CRM's code, which public pages never load.
 export default function Login() {
   return (
     <>

@@ -16,7 +16,6 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export const healthSchema = z.object({ status: z.literal("ok") });
-export type Health = z.infer<typeof healthSchema>;
 
 /** `GET /api/health/ready`: whether this instance should get traffic, and why not. */
 export const readinessSchema = z.object({

@@ -64,7 +64,7 @@ const sourceText = z
   .refine(isWellFormedText, { error: M.badCharacters });
 
 /** Where a request came from, as the form saw it; every part optional. */
-export const contactSourceSchema = z.strictObject({
+const contactSourceSchema = z.strictObject({
   page: sourceText.optional(),
   referrer: sourceText.optional(),
   utmSource: sourceText.optional(),

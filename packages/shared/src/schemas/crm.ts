@@ -19,11 +19,11 @@ import {
   phoneNumberField,
 } from "./contact.ts";
 
-// The CRM's calls (spec sections 3 and 7, contract.md, issue 5).
+// The CRM's calls (spec sections 3 and 7, issue 5): API clients and tests rely on these shapes.
 
-export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
+const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 
-export const clientSchema = z.object({
+const clientSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
   lastName: z.string(),
@@ -35,7 +35,7 @@ export const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 
-export const serviceRefSchema = z.object({ id: z.number().int(), title: z.string() });
+const serviceRefSchema = z.object({ id: z.number().int(), title: z.string() });
 
 /** One message as the CRM shows it: the spec's fields plus its state. */
 export const clientMessageSchema = z.object({
@@ -62,7 +62,7 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
  * A row of the list: a client with their newest messages (at most CRM_LIMITS.messagesPerGroup);
  * in a search by message or service, the messages it matched come first.
  */
-export const clientMessageGroupSchema = z.object({ client: clientSchema, messages: z.array(clientMessageSchema) });
+const clientMessageGroupSchema = z.object({ client: clientSchema, messages: z.array(clientMessageSchema) });
 export type ClientMessageGroup = z.infer<typeof clientMessageGroupSchema>;
 
 /** The paged answer; `totalIsExact` is false when a broad search stopped counting at the cap. */
@@ -85,7 +85,6 @@ export const clientMessageListQuerySchema = z.object({
   clientId: id.optional(),
   serviceTypeId: id.optional(),
 });
-export type ClientMessageListQuery = z.infer<typeof clientMessageListQuerySchema>;
 
 const keyword = z
   .string()
@@ -103,8 +102,6 @@ export const clientMessageSearchSchema = z.strictObject({
   sort,
   view,
 });
-export type ClientMessageSearch = z.infer<typeof clientMessageSearchSchema>;
-export type ClientMessageSearchInput = z.input<typeof clientMessageSearchSchema>;
 
 /** `GET /api/client-message/export`: the current search as CSV. */
 export const clientMessageExportQuerySchema = z.object({
@@ -125,7 +122,6 @@ export const clientDetailsSchema = z.strictObject({
   phone: phoneNumberField,
   company: companyField,
 });
-export type ClientDetailsInput = z.input<typeof clientDetailsSchema>;
 
 const serviceTypeIds = z.array(id).max(CONTACT_LIMITS.services).default([]);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const serviceTypeSchema = z.object({
+const serviceTypeSchema = z.object({
   id: z.number().int().positive(),
   title: z.string(),
 });

@@ -22,7 +22,7 @@ const displayNameField = z
   .min(1, { error: M.displayNameRequired })
   .max(AUTH_LIMITS.displayName)
   .refine((text) => !/[\p{Cc}]/u.test(text), { error: M.displayNameRequired })
-  // Half a surrogate pair was stored as U+FFFD: refused like everywhere else (quality.md).
+  // Half a surrogate pair was stored as U+FFFD: refused like everywhere else (lone surrogates -> 400).
   .refine(isWellFormedText, { error: M.displayNameRequired });
 const emailField = z
   .string()
@@ -52,7 +52,7 @@ export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 /** `POST /api/users/:id/password`: a temporary password the person must change at next sign-in. */
 export const setTemporaryPasswordRequestSchema = z.strictObject({ password: newPasswordField });
 
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   "login",
   "login_failed",
   "logout",
@@ -80,7 +80,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
   action: z.enum(AUDIT_ACTIONS),

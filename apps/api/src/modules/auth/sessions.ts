@@ -7,7 +7,7 @@ import { newOpaqueToken, newSessionId, tokenHash } from "./tokens.ts";
 // Sessions and their rotating refresh tokens (decision 014).
 
 const MINUTE = 60_000;
-/** Without "Recordarme": idle 30 minutes, at most 12 hours (quality.md). */
+/** Without "Recordarme": idle 30 minutes, at most 12 hours (OWASP ASVS 5.0 level 2; decision 014). */
 const WORKDAY = { idleMs: 30 * MINUTE, absoluteMs: 12 * 60 * MINUTE };
 /** With "Recordarme": 30 days. */
 const REMEMBERED = { idleMs: 30 * 24 * 60 * MINUTE, absoluteMs: 30 * 24 * 60 * MINUTE };

@@ -105,8 +105,13 @@ describe("a request that takes too long", () => {
       handlerTimeoutMs: 200,
     };
     const app = await buildApp({ config, database: db.database });
+    // A handler that answers only when the test lets it, after the 503 has been checked.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     app.get("/api/slow", { config: { public: true } }, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await released;
       return { late: true };
     });
     await app.ready();
@@ -116,6 +121,7 @@ describe("a request that takes too long", () => {
       expect(response.headers["retry-after"]).toBeDefined();
       expect(response.json()).toMatchObject({ statusCode: 503, error: "Service Unavailable" });
     } finally {
+      release();
       await app.close();
       await db.drop();
     }

@@ -21,6 +21,8 @@ export class RetentionJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  /** Looks finished so far (whether or not they acted): lets a test see the job has moved on. */
+  passes = 0;
 
   constructor(private readonly options: RetentionJobOptions) {}
 
@@ -43,6 +45,7 @@ export class RetentionJob {
     this.timer = setTimeout(() => {
       this.running = this.runOnce().finally(() => {
         this.running = undefined;
+        this.passes += 1;
         this.schedule(this.options.everyMs ?? 3_600_000);
       });
     }, delayMs);

@@ -126,7 +126,8 @@ describe.each(engines)("lead retention (LOPDP) on %s", (engine) => {
     job.start();
     await vi.waitFor(async () => expect(await auditEntries(db)).toHaveLength(1), { timeout: 5000 });
     // Several more hourly looks (every 20 ms here) find today's run and do nothing.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    const acted = job.passes;
+    await vi.waitFor(() => expect(job.passes).toBeGreaterThanOrEqual(acted + 3), { timeout: 5000 });
     await job.stop();
     expect(await auditEntries(db)).toEqual([{ details: expect.objectContaining({ trigger: "schedule", clients: 1 }) }]);
   });

@@ -7,8 +7,9 @@ import { createUser } from "./service.ts";
 export type FirstAdmin = { username: string; generatedPassword: string | undefined };
 
 /**
- * On an empty database, the first administrator (contract.md): ADMIN_USERNAME with ADMIN_PASSWORD,
- * or a generated password the caller prints once and that must be changed at first sign-in.
+ * On an empty database, the first administrator (a promise of the README): ADMIN_USERNAME with
+ * ADMIN_PASSWORD, or a generated password the caller prints once and that must be changed at first
+ * sign-in.
  * Several instances may start together on one PostgreSQL: the unique username makes one of them win.
  */
 export async function ensureFirstAdmin(db: Db, { admin }: Config): Promise<FirstAdmin | undefined> {

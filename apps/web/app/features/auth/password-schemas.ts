@@ -20,5 +20,5 @@ export const changePasswordFormSchema = changePasswordRequestSchema
   .refine(mustMatch, mismatch);
 export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
 
-/** The advice under every new-password field (quality.md: 15 recommended for staff). */
+/** The advice under every new-password field (minimum 8, 15 recommended for staff accounts). */
 export const NEW_PASSWORD_HINT = `Usa al menos ${AUTH_LIMITS.passwordRecommended} caracteres (mínimo ${AUTH_LIMITS.passwordMin}): una frase de varias palabras es fácil de recordar y difícil de adivinar.`;
