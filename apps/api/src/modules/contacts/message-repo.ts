@@ -55,7 +55,7 @@ export type MessageRow = Pick<
   | "reviewedAt"
 > & { services: ServiceRef[] };
 
-/** A message in the API's shape (contract.md: the spec's fields plus its state). */
+/** A message in the API's shape: the spec's fields, plus its state (status, reply, review). */
 export function toClientMessage(row: MessageRow): ClientMessage {
   const reasons = row.reviewReasons ?? [];
   return {
