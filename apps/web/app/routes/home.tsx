@@ -1,5 +1,5 @@
 import { site } from "~/content/site";
-import { ContactSection } from "~/features/contact/contact-section";
+import { ContactSection } from "~/features/contact-form/contact-section";
 import { CallToActionBand } from "~/features/landing/call-to-action-band";
 import { FaqSection } from "~/features/landing/faq-section";
 import { HeroSection } from "~/features/landing/hero-section";
