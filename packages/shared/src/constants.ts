@@ -4,6 +4,7 @@ export * from "./auth-rules.ts";
 export * from "./brand.ts";
 export * from "./contact-rules.ts";
 export * from "./crm-rules.ts";
+export * from "./wait-text.ts";
 
 /** The 18 service types the contact form offers (spec section 3), in the spec's order. */
 export const SERVICE_TYPE_TITLES = [
