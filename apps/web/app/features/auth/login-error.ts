@@ -8,7 +8,7 @@ import { formatClock } from "~/lib/format-date";
  * 429: the server's words (they already say how long to wait), and the clock time at which the
  * person may try again, from Retry-After.
  */
-export function tooManyAttemptsMessage(error: ApiError, now = new Date()) {
+function tooManyAttemptsMessage(error: ApiError, now = new Date()) {
   const seconds = error.retryAfterSeconds;
   if (!seconds)
     return error.message || "Demasiados intentos de inicio de sesión. Espera unos minutos e intenta nuevamente.";

@@ -37,7 +37,6 @@ export function subscribeToSession(listener: () => void) {
 }
 
 export const getSessionSnapshot = () => snapshot;
-export const currentUser = () => snapshot.user;
 
 /** Starts (or renews) the session from a login, refresh or password-change answer. */
 export function applySession(session: SessionResponse) {
@@ -90,7 +89,7 @@ if (typeof window !== "undefined") {
  * cookie gave a new session, to null when the server refused it. Throws an ApiError when the
  * server could not be asked (network, 429, 5xx): the session may well still be valid.
  */
-export function refreshSession(): Promise<StaffUser | null> {
+function refreshSession(): Promise<StaffUser | null> {
   refreshing ??= withRefreshLock(async () => {
     try {
       const session = await postRefresh().catch((error: unknown) => {

@@ -22,8 +22,6 @@ import { createClient } from "./contacts-api";
 import { ServiceCheckboxes } from "./service-checkboxes";
 
 const EMPTY: NewContactFormInput = { ...EMPTY_CONTACT_DETAILS, message: "", serviceTypeIds: [] };
-/** The services belong to the first message: without one there is nothing to attach them to. */
-const SERVICES_NEED_MESSAGE = "Escribe el mensaje al que corresponden los productos o servicios elegidos";
 const FIELDS = [...CONTACT_DETAIL_FIELDS, "message", "serviceTypeIds"] as const;
 
 export type NewContactDialogProps = {
@@ -57,10 +55,6 @@ function NewContactForm({ onClose, onCreated }: Omit<NewContactDialogProps, "ope
 
   const onValid = async ({ message, ...values }: NewContactFormValues) => {
     setProblem(null);
-    if (!message && values.serviceTypeIds.length > 0) {
-      setError("message", { message: SERVICES_NEED_MESSAGE }, { shouldFocus: true });
-      return;
-    }
     try {
       // An empty first message means none: the contact is stored without messages.
       onCreated(await createClient(message ? { ...values, message } : values));
