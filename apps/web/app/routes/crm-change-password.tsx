@@ -1,11 +1,11 @@
 import { AUTH_MESSAGES } from "@app/shared/constants";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { Notice } from "~/components/ui/notice";
 import { ChangePasswordForm } from "~/features/auth/change-password-form";
 import { useSession } from "~/features/auth/use-session";
 import { crmMeta } from "~/features/crm/crm-meta";
-import { CrmPageHeader } from "~/features/crm/crm-page-header";
 import { paths } from "~/lib/paths";
 
 export const meta = () => crmMeta("Cambiar contraseña");

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { loadForStaff } from "~/features/auth/guards";
 import { loadContacts } from "~/features/contacts/contacts-api";
 import { type ContactsQuery, formatContactsQuery, parseContactsQuery } from "~/features/contacts/contacts-query";
 import { ContactsScreen } from "~/features/contacts/contacts-screen";
 import { crmMeta } from "~/features/crm/crm-meta";
-import { CrmPageHeader } from "~/features/crm/crm-page-header";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { ApiError, PASSWORD_CHANGE_REQUIRED } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";

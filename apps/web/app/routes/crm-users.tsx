@@ -1,8 +1,8 @@
 import { useRevalidator } from "react-router";
+import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { isAdministrator, loadForStaff } from "~/features/auth/guards";
 import { useSession } from "~/features/auth/use-session";
 import { crmMeta } from "~/features/crm/crm-meta";
-import { CrmPageHeader } from "~/features/crm/crm-page-header";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { NoPermission } from "~/features/crm/no-permission";
 import { listUsers } from "~/features/users/users-api";

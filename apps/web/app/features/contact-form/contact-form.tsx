@@ -9,8 +9,6 @@ import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, FieldError, hintId, inputStyles } from "~/components/ui/field";
 import { site } from "~/content/site";
-import { readRequestedTitles } from "~/features/requests/requested-titles";
-import { readVisitSource } from "~/features/requests/visit-source";
 import { ApiError } from "~/lib/api-client";
 import { paths } from "~/lib/paths";
 import {
@@ -20,10 +18,12 @@ import {
   DEFAULT_SUCCESS_MESSAGE,
 } from "./contact-dialogs";
 import { CountryCodeField } from "./country-code-field";
+import { readRequestedTitles } from "./requested-titles";
 import { sendContactRequest } from "./send-contact-request";
 import { ServicePicker } from "./service-picker";
 import { useServiceSelection } from "./use-service-selection";
 import { useServiceTypeTitles } from "./use-service-types";
+import { readVisitSource } from "./visit-source";
 
 const EMPTY_FORM: ContactFormInput = {
   firstName: "",
