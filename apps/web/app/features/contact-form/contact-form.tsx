@@ -1,16 +1,15 @@
-import "~/lib/zod-browser";
 import { type ContactFormInput, type ContactFormValues, contactFormSchema, toContactRequest } from "@app/shared";
 import { CONTACT_LIMITS, DEFAULT_COUNTRY_CODE, inlineMessage, SCROLL_TO_SUCCESS_DELAY_MS } from "@app/shared/constants";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import { type ComponentProps, useCallback, useEffect, useRef, useState } from "react";
-import { type FieldErrors, useForm } from "react-hook-form";
+import type { FieldErrors } from "react-hook-form";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, FieldError, hintId, inputStyles } from "~/components/ui/field";
 import { site } from "~/content/site";
 import { ApiError } from "~/lib/api-client";
 import { paths } from "~/lib/paths";
+import { useZodForm } from "~/lib/use-zod-form";
 import {
   type ContactDialogState,
   ContactDialogs,
@@ -58,11 +57,7 @@ const newKey = () => crypto.randomUUID();
 
 /** The contact form of spec sections 2, 4 and 5, sending `POST /api/client`. */
 export default function ContactForm() {
-  const form = useForm<ContactFormInput, unknown, ContactFormValues>({
-    resolver: zodResolver(contactFormSchema),
-    mode: "onTouched",
-    defaultValues: EMPTY_FORM,
-  });
+  const form = useZodForm(contactFormSchema, { defaultValues: EMPTY_FORM });
   const { register, handleSubmit, formState, setValue, getValues, watch, reset, trigger } = form;
   const { errors, isSubmitting } = formState;
   const [customCountryCode, setCustomCountryCode] = useState(false);
