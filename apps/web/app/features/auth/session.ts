@@ -1,6 +1,6 @@
-import type { LoginRequest, SessionResponse, StaffUser } from "@app/shared";
+import type { ChangePasswordRequest, LoginRequest, SessionResponse, StaffUser } from "@app/shared";
 import { ApiError, connectSession } from "~/lib/api-client";
-import { getMe, postLogin, postLogout, postRefresh } from "./auth-api";
+import { getMe, postChangePassword, postLogin, postLogout, postRefresh } from "./auth-api";
 import { forgetSignedInUsername, mayHaveSession, saveSignedInUsername } from "./auth-storage";
 import { withRefreshLock } from "./refresh-lock";
 
@@ -125,6 +125,11 @@ export async function restoreSession(): Promise<StaffUser | null> {
   } catch {
     return null;
   }
+}
+
+/** Changing one's password ends every other session; this tab continues with the new one. */
+export async function changePassword(request: ChangePasswordRequest) {
+  applySession(await postChangePassword(request));
 }
 
 /** `POST /api/auth/login`; throws the ApiError the form explains. */
