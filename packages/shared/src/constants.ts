@@ -34,6 +34,16 @@ export type ServiceTypeTitle = (typeof SERVICE_TYPE_TITLES)[number];
 export const COUNTRY_CODE_PRESETS = ["+593", "+1", "+57", "+56", "+51", "+31", "+81"] as const;
 export const DEFAULT_COUNTRY_CODE = "+593";
 
+/** A contact's details before anything is typed: the public form and the CRM's contact forms start here. */
+export const EMPTY_CONTACT_DETAILS = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  countryCode: DEFAULT_COUNTRY_CODE,
+  phone: "",
+  company: "",
+};
+
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_SORT = "createdAt,desc";
 

@@ -1,5 +1,10 @@
 import { type ContactFormInput, type ContactFormValues, contactFormSchema, toContactRequest } from "@app/shared";
-import { CONTACT_LIMITS, DEFAULT_COUNTRY_CODE, inlineMessage, SCROLL_TO_SUCCESS_DELAY_MS } from "@app/shared/constants";
+import {
+  CONTACT_LIMITS,
+  EMPTY_CONTACT_DETAILS,
+  inlineMessage,
+  SCROLL_TO_SUCCESS_DELAY_MS,
+} from "@app/shared/constants";
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import { type ComponentProps, useCallback, useEffect, useRef, useState } from "react";
 import type { FieldErrors } from "react-hook-form";
@@ -25,12 +30,7 @@ import { useServiceTypeTitles } from "./use-service-types";
 import { readVisitSource } from "./visit-source";
 
 const EMPTY_FORM: ContactFormInput = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  countryCode: DEFAULT_COUNTRY_CODE,
-  phone: "",
-  company: "",
+  ...EMPTY_CONTACT_DETAILS,
   message: "",
   services: [],
   consent: false,

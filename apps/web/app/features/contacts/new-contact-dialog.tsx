@@ -1,5 +1,5 @@
 import type { ClientDetail, ServiceType } from "@app/shared";
-import { CONTACT_LIMITS, CRM_MESSAGES } from "@app/shared/constants";
+import { CONTACT_LIMITS, CRM_MESSAGES, EMPTY_CONTACT_DETAILS } from "@app/shared/constants";
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
@@ -13,7 +13,6 @@ import { useZodForm } from "~/lib/use-zod-form";
 import { ContactFields } from "./contact-fields";
 import {
   CONTACT_DETAIL_FIELDS,
-  EMPTY_CONTACT_DETAILS,
   type NewContactFormInput,
   type NewContactFormValues,
   newContactFormSchema,
