@@ -63,6 +63,8 @@ export function ContactsScreen({
   const [intent, setIntent] = useState<ContactIntent>("view");
   // A closed dialog goes away at once, not when the address without it has loaded.
   const [dismissed, setDismissed] = useState<number | null>(null);
+  // Once the address has closed it, the same contact may be opened again (a link, the back button).
+  if (!contact && dismissed !== null) setDismissed(null);
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [exporting, setExporting] = useState(false);
