@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
+      // The repository's own checks (scripts/check-boundaries.mjs).
+      { test: { name: "scripts", root: "scripts", include: ["*.test.mjs"] } },
       {
         test: {
           name: "api",

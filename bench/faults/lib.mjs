@@ -130,7 +130,7 @@ export async function postLead(baseUrl, body, key, { headers = {}, timeoutMs = 3
   }
 }
 
-// The web form's retry behaviour (apps/web/app/features/contact/send-contact-request.ts): after a
+// The web form's retry behaviour (apps/web/app/features/contact-form/send-contact-request.ts): after a
 // network error, 502, 503 or 504 it waits 1 s, 2 s, 4 s (or the Retry-After, if longer and at most
 // 8 s) and sends again with the same key; then it gives up and says the request was not sent.
 const RETRY_DELAYS_MS = [1000, 2000, 4000];

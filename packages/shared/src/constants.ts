@@ -4,6 +4,7 @@ export * from "./auth-rules.ts";
 export * from "./brand.ts";
 export * from "./contact-rules.ts";
 export * from "./crm-rules.ts";
+export * from "./wait-text.ts";
 
 /** The 18 service types the contact form offers (spec section 3), in the spec's order. */
 export const SERVICE_TYPE_TITLES = [
@@ -32,6 +33,16 @@ export type ServiceTypeTitle = (typeof SERVICE_TYPE_TITLES)[number];
 /** Country-code presets of the contact form; "Otro" lets the person type another. */
 export const COUNTRY_CODE_PRESETS = ["+593", "+1", "+57", "+56", "+51", "+31", "+81"] as const;
 export const DEFAULT_COUNTRY_CODE = "+593";
+
+/** A contact's details before anything is typed: the public form and the CRM's contact forms start here. */
+export const EMPTY_CONTACT_DETAILS = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  countryCode: DEFAULT_COUNTRY_CODE,
+  phone: "",
+  company: "",
+};
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_SORT = "createdAt,desc";

@@ -2,10 +2,13 @@
 // checks and the auto-selection of requested titles (section 4). The zod schemas in
 // schemas/contact.ts are built from these, so browser and API enforce the same thing.
 
+/** RFC 5321: an address longer than this cannot be delivered. Every email field (contact, staff) stops here. */
+export const EMAIL_MAX_LENGTH = 254;
+
 export const CONTACT_LIMITS = {
   name: 100,
   company: 150,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   message: 2000,
   countryCode: 5,
   /** Spec section 9: phone numbers have 9 to 10 digits. */

@@ -1,6 +1,7 @@
+import { waitText } from "@app/shared/constants";
 import Fastify from "fastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MemoryRateLimitStore, rateLimit, waitText } from "./rate-limit.ts";
+import { MemoryRateLimitStore, rateLimit } from "./rate-limit.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

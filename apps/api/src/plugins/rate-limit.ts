@@ -1,3 +1,4 @@
+import { waitText } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { RateRule } from "../config.ts";
 import { errorBody } from "./error-handler.ts";
@@ -59,13 +60,6 @@ export type RateLimitOptions = {
   /** The Spanish sentence of the 429, given the seconds to wait. */
   message?: (retryAfterSeconds: number) => string;
 };
-
-/** "1 minuto", "3 minutos", "45 segundos": how long to wait, as a person reads it. */
-export function waitText(seconds: number) {
-  if (seconds < 60) return `${seconds} ${seconds === 1 ? "segundo" : "segundos"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;
-}
 
 const defaultMessage = (seconds: number) => `Demasiadas solicitudes. Intenta nuevamente en ${waitText(seconds)}.`;
 

@@ -1,13 +1,5 @@
-import { AUTH_MESSAGES } from "@app/shared/constants";
+import { AUTH_MESSAGES, waitText } from "@app/shared/constants";
 import { ApiError } from "./api-client";
-
-/** "en 40 segundos", "en 1 minuto", "en 15 minutos". */
-export function waitPhrase(seconds: number) {
-  const whole = Math.max(1, Math.ceil(seconds));
-  if (whole < 60) return `en ${whole} ${whole === 1 ? "segundo" : "segundos"}`;
-  const minutes = Math.ceil(whole / 60);
-  return `en ${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;
-}
 
 /** The sentence a person reads for a failed call: the server's Spanish message when it gave one. */
 export function errorMessage(error: unknown) {
@@ -15,7 +7,7 @@ export function errorMessage(error: unknown) {
   if (error.status === 0) return AUTH_MESSAGES.noConnection;
   if (error.message) return error.message;
   if (error.status === 429 && error.retryAfterSeconds) {
-    return `Demasiados intentos. Intenta nuevamente ${waitPhrase(error.retryAfterSeconds)}.`;
+    return `Demasiados intentos. Intenta nuevamente en ${waitText(error.retryAfterSeconds)}.`;
   }
   return AUTH_MESSAGES.unknown;
 }

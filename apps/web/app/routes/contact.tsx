@@ -1,4 +1,4 @@
-import { ContactSection } from "~/features/contact/contact-section";
+import { ContactSection } from "~/features/contact-form/contact-section";
 import { pageMeta } from "~/features/seo/page-meta";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/contact";

@@ -1,11 +1,11 @@
 import { useNavigate } from "react-router";
+import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { AUDIT_PAGE_SIZE, getAuditLog } from "~/features/audit/audit-api";
 import { AuditTable } from "~/features/audit/audit-table";
 import { isAdministrator, loadForStaff } from "~/features/auth/guards";
 import { useSession } from "~/features/auth/use-session";
 import { crmMeta } from "~/features/crm/crm-meta";
-import { CrmPageHeader } from "~/features/crm/crm-page-header";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { NoPermission } from "~/features/crm/no-permission";
 import { ApiError } from "~/lib/api-client";

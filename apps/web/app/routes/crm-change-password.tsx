@@ -1,14 +1,24 @@
+import type { ChangePasswordRequest } from "@app/shared";
 import { AUTH_MESSAGES } from "@app/shared/constants";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { Notice } from "~/components/ui/notice";
 import { ChangePasswordForm } from "~/features/auth/change-password-form";
+import { changePassword } from "~/features/auth/session";
 import { useSession } from "~/features/auth/use-session";
 import { crmMeta } from "~/features/crm/crm-meta";
-import { CrmPageHeader } from "~/features/crm/crm-page-header";
 import { paths } from "~/lib/paths";
+import { settle } from "~/lib/route-action";
+import type { Route } from "./+types/crm-change-password";
 
 export const meta = () => crmMeta("Cambiar contraseña");
+
+/** The password change: the route's one write (the form validated it already). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { currentPassword, newPassword } = (await request.json()) as ChangePasswordRequest;
+  return settle(changePassword({ currentPassword, newPassword }));
+}
 
 /** Reached from the user block, or forced after an administrator set a temporary password. */
 export default function CrmChangePassword() {

@@ -1,7 +1,7 @@
+import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { loadForStaff } from "~/features/auth/guards";
 import { useSession } from "~/features/auth/use-session";
 import { crmMeta } from "~/features/crm/crm-meta";
-import { CrmPageHeader } from "~/features/crm/crm-page-header";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { getDashboard } from "~/features/dashboard/dashboard-api";
 import { DashboardScreen } from "~/features/dashboard/dashboard-screen";

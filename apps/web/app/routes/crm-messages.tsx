@@ -1,45 +1,79 @@
 import { useEffect } from "react";
-import { useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { useLocation, useNavigate, useNavigation } from "react-router";
+import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { loadForStaff } from "~/features/auth/guards";
-import { loadContacts } from "~/features/contacts/contacts-api";
-import { type ContactsQuery, formatContactsQuery, parseContactsQuery } from "~/features/contacts/contacts-query";
+import { type ContactsIntent, runContactsIntent } from "~/features/contacts/contacts-actions";
+import { getClient, loadContacts, loadServiceTypes } from "~/features/contacts/contacts-api";
+import {
+  type ContactsQuery,
+  formatContactsQuery,
+  parseContactId,
+  parseContactsQuery,
+} from "~/features/contacts/contacts-query";
 import { ContactsScreen } from "~/features/contacts/contacts-screen";
 import { crmMeta } from "~/features/crm/crm-meta";
-import { CrmPageHeader } from "~/features/crm/crm-page-header";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { ApiError, PASSWORD_CHANGE_REQUIRED } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
+import { settle } from "~/lib/route-action";
 import type { Route } from "./+types/crm-messages";
 
 export const meta = () => crmMeta("Contactos");
 
+const isSessionProblem = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.code === PASSWORD_CHANGE_REQUIRED);
+
+/** A call the screen can do without: its failure is said in place; a session that ended is not. */
+async function orProblem<T>(work: Promise<T>): Promise<{ value: T; problem: null } | { value: null; problem: string }> {
+  try {
+    return { value: await work, problem: null };
+  } catch (error) {
+    if (!(error instanceof ApiError) || isSessionProblem(error)) throw error;
+    return { value: null, problem: errorMessage(error) };
+  }
+}
+
 // The list follows the address (`?busqueda&campo&pagina&vista`), so a reload, the back button and a
-// shared link show the same place. A list that cannot load says so above the (empty) table and
-// keeps the search box usable; a session that ended goes to sign in (loadForStaff).
+// shared link show the same place; `contacto=ID` adds the open contact's detail. A list that cannot
+// load says so above the (empty) table and keeps the search box usable; a session that ended goes
+// to sign in (loadForStaff). React Router runs this again after every write (clientAction below).
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return loadForStaff(request, async () => {
-    const query = parseContactsQuery(new URL(request.url).searchParams);
-    try {
-      return { query, result: await loadContacts(query, request.signal), problem: null };
-    } catch (error) {
-      const sessionProblem =
-        error instanceof ApiError && (error.status === 401 || error.code === PASSWORD_CHANGE_REQUIRED);
-      if (!(error instanceof ApiError) || sessionProblem) throw error;
-      return { query, result: null, problem: errorMessage(error) };
-    }
+    const params = new URL(request.url).searchParams;
+    const query = parseContactsQuery(params);
+    const contactId = parseContactId(params);
+    const [list, contact, serviceTypes] = await Promise.all([
+      orProblem(loadContacts(query, request.signal)),
+      contactId === null ? null : orProblem(getClient(contactId)),
+      loadServiceTypes().catch(() => null),
+    ]);
+    return {
+      query,
+      result: list.value,
+      problem: list.problem,
+      contact: contact && { id: contactId ?? 0, detail: contact.value, problem: contact.problem },
+      serviceTypes,
+    };
   });
 }
 
+/** Every write of the screen (contacts-actions.ts); its error is answered for the screen to explain. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const action = (await request.json()) as ContactsIntent;
+  return settle(runContactsIntent(action));
+}
+
 export default function CrmMessages({ loaderData }: Route.ComponentProps) {
-  const { query, result, problem } = loaderData;
+  const { query, result, problem, contact, serviceTypes } = loaderData;
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
+  // Only a new place of the list dims it; opening or closing a contact does not.
   const loading =
-    revalidator.state === "loading" ||
-    (navigation.state === "loading" && navigation.location.pathname === location.pathname);
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    formatContactsQuery(parseContactsQuery(navigation.location.search)) !== formatContactsQuery(query);
 
   const go = (next: ContactsQuery, replace = false) =>
     navigate(paths.crmMessagesAt(formatContactsQuery(next)), { replace, preventScrollReset: next.page === query.page });
@@ -47,9 +81,10 @@ export default function CrmMessages({ loaderData }: Route.ComponentProps) {
   // A page past the end (a shared link, the last row deleted) shows the last page instead.
   useEffect(() => {
     if (result && result.totalPages > 0 && query.page >= result.totalPages) {
-      navigate(paths.crmMessagesAt(formatContactsQuery({ ...query, page: result.totalPages - 1 })), { replace: true });
+      const last = { ...query, page: result.totalPages - 1 };
+      navigate(paths.crmMessagesAt(formatContactsQuery(last, contact?.id)), { replace: true });
     }
-  }, [result, query, navigate]);
+  }, [result, query, contact?.id, navigate]);
 
   return (
     <ContactsScreen
@@ -57,8 +92,13 @@ export default function CrmMessages({ loaderData }: Route.ComponentProps) {
       result={result}
       loadProblem={problem}
       loading={loading}
+      contact={contact}
+      serviceTypes={serviceTypes}
       onQueryChange={(next) => go(next, isRefinement(query, next))}
-      onChanged={() => revalidator.revalidate()}
+      // The dialog is part of the address (a reload keeps it open) but not a step of the history.
+      onContactChange={(id) =>
+        navigate(paths.crmMessagesAt(formatContactsQuery(query, id)), { replace: true, preventScrollReset: true })
+      }
     />
   );
 }

@@ -1,13 +1,14 @@
-import { useRevalidator } from "react-router";
+import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { isAdministrator, loadForStaff } from "~/features/auth/guards";
 import { useSession } from "~/features/auth/use-session";
 import { crmMeta } from "~/features/crm/crm-meta";
-import { CrmPageHeader } from "~/features/crm/crm-page-header";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { NoPermission } from "~/features/crm/no-permission";
+import { runUsersIntent, type UsersIntent } from "~/features/users/users-actions";
 import { listUsers } from "~/features/users/users-api";
 import { UsersScreen } from "~/features/users/users-screen";
 import { ApiError } from "~/lib/api-client";
+import { settle } from "~/lib/route-action";
 import type { Route } from "./+types/crm-users";
 
 export const meta = () => crmMeta("Usuarios");
@@ -26,15 +27,19 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   });
 }
 
+/** Every write of the screen (users-actions.ts); React Router then loads the accounts again. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return settle(runUsersIntent((await request.json()) as UsersIntent));
+}
+
 export default function CrmUsers({ loaderData }: Route.ComponentProps) {
   const { user } = useSession();
-  const revalidator = useRevalidator();
   const allowed = user && isAdministrator(user) && loaderData.accounts;
   return (
     <>
       <CrmPageHeader title="Usuarios" subtitle="Cuentas del personal que accede al CRM" />
       {allowed ? (
-        <UsersScreen accounts={loaderData.accounts ?? []} currentUserId={user.id} onChanged={revalidator.revalidate} />
+        <UsersScreen accounts={loaderData.accounts ?? []} currentUserId={user.id} />
       ) : (
         <NoPermission what="gestionar las cuentas del personal" />
       )}

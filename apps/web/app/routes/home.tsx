@@ -1,10 +1,10 @@
 import { site } from "~/content/site";
-import { ContactSection } from "~/features/contact/contact-section";
+import { ProductsShowcase } from "~/features/catalog/products-showcase";
+import { ContactSection } from "~/features/contact-form/contact-section";
 import { CallToActionBand } from "~/features/landing/call-to-action-band";
 import { FaqSection } from "~/features/landing/faq-section";
 import { HeroSection } from "~/features/landing/hero-section";
 import { HERO_POSTER, HERO_POSTER_MOBILE } from "~/features/landing/hero-video";
-import { ProductsShowcase } from "~/features/landing/products-showcase";
 import { ServiceLinesSection } from "~/features/landing/service-lines-section";
 import { StatsRow } from "~/features/landing/stats-row";
 import { TestimonialsSection } from "~/features/landing/testimonials-section";

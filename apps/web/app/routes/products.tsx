@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
+import { PageHero } from "~/components/ui/page-hero";
 import { type ProductType, productBySlug, products, productTypeLabels } from "~/content/products";
 import { ProductCard } from "~/features/catalog/product-card";
 import { ProductDialog } from "~/features/catalog/product-dialog";
 import { ProductTabs, panelId, tabId } from "~/features/catalog/product-tabs";
-import { PageHero } from "~/features/layout/page-hero";
-import { useRequestInformation } from "~/features/requests/use-request-information";
+import { useRequestInformation } from "~/features/contact-form/use-request-information";
 import { pageMeta } from "~/features/seo/page-meta";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/products";

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Outlet } from "react-router";
+import { rememberVisitSource } from "~/features/contact-form/visit-source";
 import { SiteFooter } from "~/features/layout/site-footer";
 import { SiteHeader } from "~/features/layout/site-header";
-import { rememberVisitSource } from "~/features/requests/visit-source";
 
 export default function PublicLayout() {
   useEffect(rememberVisitSource, []);

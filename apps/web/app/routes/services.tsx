@@ -1,8 +1,8 @@
+import { PageHero } from "~/components/ui/page-hero";
 import { servicePanels } from "~/content/services";
 import { ServicePanel } from "~/features/catalog/service-panel";
 import { ServicesCarousel } from "~/features/catalog/services-carousel";
-import { PageHero } from "~/features/layout/page-hero";
-import { useRequestInformation } from "~/features/requests/use-request-information";
+import { useRequestInformation } from "~/features/contact-form/use-request-information";
 import { pageMeta } from "~/features/seo/page-meta";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/services";

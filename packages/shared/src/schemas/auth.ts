@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUTH_LIMITS, AUTH_MESSAGES as M, STAFF_ROLES } from "../auth-rules.ts";
-import { hasNoControlCharacters, isWellFormedText } from "../contact-rules.ts";
+import { EMAIL_MAX_LENGTH, hasNoControlCharacters, isWellFormedText } from "../contact-rules.ts";
 
 // Staff sign-in (spec sections 2, 4, 7), the session calls and password changes.
 
@@ -66,7 +66,7 @@ export const forgotPasswordRequestSchema = z.strictObject({
   email: z
     .string()
     .trim()
-    .max(254)
+    .max(EMAIL_MAX_LENGTH)
     .pipe(z.email({ error: M.emailInvalid })),
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;

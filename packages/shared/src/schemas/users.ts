@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUTH_LIMITS, AUTH_MESSAGES as M, USERNAME_PATTERN } from "../auth-rules.ts";
-import { isWellFormedText } from "../contact-rules.ts";
+import { EMAIL_MAX_LENGTH, isWellFormedText } from "../contact-rules.ts";
 import { newPasswordField, staffRoleSchema, staffUserSchema } from "./auth.ts";
 import { pagedSchema } from "./common.ts";
 
@@ -27,7 +27,7 @@ const displayNameField = z
 const emailField = z
   .string()
   .trim()
-  .max(254)
+  .max(EMAIL_MAX_LENGTH)
   .pipe(z.email({ error: M.emailInvalid }));
 
 /** `POST /api/users`: the password given is temporary, to be changed at first sign-in. */

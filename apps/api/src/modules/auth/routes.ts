@@ -9,13 +9,13 @@ import {
   sessionResponseSchema,
   staffUserSchema,
 } from "@app/shared";
-import { AUTH_MESSAGES, CSRF_HEADER } from "@app/shared/constants";
+import { AUTH_MESSAGES, CSRF_HEADER, waitText } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody } from "../../plugins/error-handler.ts";
-import { rateLimit, waitText } from "../../plugins/rate-limit.ts";
+import { rateLimit } from "../../plugins/rate-limit.ts";
 import { AccountThrottle } from "./account-throttle.ts";
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from "./cookies.ts";
 import { requestPasswordReset, resetPassword } from "./password-reset.ts";

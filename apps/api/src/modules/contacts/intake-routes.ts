@@ -1,8 +1,9 @@
 import { apiErrorSchema, contactRequestSchema, contactResponseSchema } from "@app/shared";
+import { waitText } from "@app/shared/constants";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBody } from "../../plugins/error-handler.ts";
-import { rateLimit, waitText } from "../../plugins/rate-limit.ts";
+import { rateLimit } from "../../plugins/rate-limit.ts";
 import { ContactRequestWriter } from "./contact-request-writer.ts";
 import { IdempotencyKeyReusedError, submitContactRequest, UnknownServicesError } from "./intake.ts";
 

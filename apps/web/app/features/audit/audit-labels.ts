@@ -1,7 +1,7 @@
 import type { AuditAction } from "@app/shared";
 
 /** Each audited action, as staff read it. */
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   login: "Inicio de sesión",
   login_failed: "Inicio de sesión fallido",
   logout: "Cierre de sesión",

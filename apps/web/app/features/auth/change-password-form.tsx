@@ -1,17 +1,14 @@
-import "~/lib/zod-browser";
 import { AUTH_MESSAGES } from "@app/shared/constants";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Notice } from "~/components/ui/notice";
 import { TextField } from "~/components/ui/text-field";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
-import { postChangePassword } from "./auth-api";
+import { useRouteAction } from "~/lib/route-action";
+import { useZodForm } from "~/lib/use-zod-form";
 import { NewPasswordFields } from "./new-password-fields";
 import { type ChangePasswordFormValues, changePasswordFormSchema } from "./password-schemas";
-import { applySession } from "./session";
 
 const EMPTY: ChangePasswordFormValues = { currentPassword: "", newPassword: "", confirmPassword: "" };
 const FIELDS = ["currentPassword", "newPassword"] as const;
@@ -23,18 +20,17 @@ export type ChangePasswordFormProps = {
 
 /** Current password, new password and its confirmation; other sessions of the account end. */
 export function ChangePasswordForm({ onChanged }: ChangePasswordFormProps) {
-  const { register, handleSubmit, formState, setError, reset } = useForm<ChangePasswordFormValues>({
-    resolver: zodResolver(changePasswordFormSchema),
-    mode: "onTouched",
+  const { register, handleSubmit, formState, setError, reset } = useZodForm(changePasswordFormSchema, {
     defaultValues: EMPTY,
   });
+  const action = useRouteAction();
   const { errors, isSubmitting } = formState;
   const [problem, setProblem] = useState<string | null>(null);
 
   const onValid = async ({ currentPassword, newPassword }: ChangePasswordFormValues) => {
     setProblem(null);
     try {
-      applySession(await postChangePassword({ currentPassword, newPassword }));
+      await action.run({ intent: "change-password", currentPassword, newPassword });
       reset(EMPTY);
       onChanged();
     } catch (error) {

@@ -1,16 +1,14 @@
-import "~/lib/zod-browser";
 import { type ForgotPasswordRequest, forgotPasswordRequestSchema } from "@app/shared";
 import { AUTH_MESSAGES } from "@app/shared/constants";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Notice } from "~/components/ui/notice";
 import { TextField } from "~/components/ui/text-field";
 import { errorMessage } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
+import { useZodForm } from "~/lib/use-zod-form";
 import { postForgotPassword } from "./auth-api";
 import { textLinkStyles } from "./auth-styles";
 
@@ -19,9 +17,7 @@ import { textLinkStyles } from "./auth-styles";
  * account (docs/decisions/014), so the page shows the server's sentence as it comes.
  */
 export function ForgotPasswordForm() {
-  const { register, handleSubmit, formState } = useForm<ForgotPasswordRequest>({
-    resolver: zodResolver(forgotPasswordRequestSchema),
-    mode: "onTouched",
+  const { register, handleSubmit, formState } = useZodForm(forgotPasswordRequestSchema, {
     defaultValues: { email: "" },
   });
   const { errors, isSubmitting } = formState;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "~/lib/api-client";
-import { waitPhrase } from "~/lib/error-message";
 import { loginErrorMessage } from "./login-error";
 
 describe("loginErrorMessage (spec section 8)", () => {
@@ -22,12 +21,5 @@ describe("loginErrorMessage (spec section 8)", () => {
     expect(loginErrorMessage(new ApiError(429, "", [], 90), now)).toBe(
       "Demasiados intentos de inicio de sesión. Intenta nuevamente en 2 minutos. Podrás volver a intentarlo a las 21:31.",
     );
-  });
-
-  it("words short and long waits", () => {
-    expect(waitPhrase(1)).toBe("en 1 segundo");
-    expect(waitPhrase(42)).toBe("en 42 segundos");
-    expect(waitPhrase(60)).toBe("en 1 minuto");
-    expect(waitPhrase(61)).toBe("en 2 minutos");
   });
 });

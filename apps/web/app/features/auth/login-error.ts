@@ -1,6 +1,5 @@
-import { AUTH_MESSAGES } from "@app/shared/constants";
+import { AUTH_MESSAGES, waitText } from "@app/shared/constants";
 import { ApiError } from "~/lib/api-client";
-import { waitPhrase } from "~/lib/error-message";
 import { formatClock } from "~/lib/format-date";
 
 // What the login's error dialog says (spec section 8), by the answer the server gave.
@@ -9,11 +8,11 @@ import { formatClock } from "~/lib/format-date";
  * 429: the server's words (they already say how long to wait), and the clock time at which the
  * person may try again, from Retry-After.
  */
-export function tooManyAttemptsMessage(error: ApiError, now = new Date()) {
+function tooManyAttemptsMessage(error: ApiError, now = new Date()) {
   const seconds = error.retryAfterSeconds;
   if (!seconds)
     return error.message || "Demasiados intentos de inicio de sesión. Espera unos minutos e intenta nuevamente.";
-  const said = error.message || `Demasiados intentos de inicio de sesión. Intenta nuevamente ${waitPhrase(seconds)}.`;
+  const said = error.message || `Demasiados intentos de inicio de sesión. Intenta nuevamente en ${waitText(seconds)}.`;
   return `${said} Podrás volver a intentarlo a las ${formatClock(new Date(now.getTime() + seconds * 1000))}.`;
 }
 

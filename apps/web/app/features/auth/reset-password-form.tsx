@@ -1,15 +1,13 @@
-import "~/lib/zod-browser";
 import { AUTH_MESSAGES } from "@app/shared/constants";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Notice } from "~/components/ui/notice";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
+import { useZodForm } from "~/lib/use-zod-form";
 import { postResetPassword } from "./auth-api";
 import { textLinkStyles } from "./auth-styles";
 import { NewPasswordFields } from "./new-password-fields";
@@ -27,9 +25,7 @@ type Stage = { kind: "form" } | { kind: "invalid-link"; message: string } | { ki
 
 /** Sets a new password from the emailed link; every other session of the account ends. */
 export function ResetPasswordForm() {
-  const { register, handleSubmit, formState, setError } = useForm<ResetPasswordFormValues>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    mode: "onTouched",
+  const { register, handleSubmit, formState, setError } = useZodForm(resetPasswordFormSchema, {
     defaultValues: { newPassword: "", confirmPassword: "" },
   });
   const { errors, isSubmitting } = formState;

@@ -1,6 +1,6 @@
-import type { LoginRequest, SessionResponse, StaffUser } from "@app/shared";
+import type { ChangePasswordRequest, LoginRequest, SessionResponse, StaffUser } from "@app/shared";
 import { ApiError, connectSession } from "~/lib/api-client";
-import { getMe, postLogin, postLogout, postRefresh } from "./auth-api";
+import { getMe, postChangePassword, postLogin, postLogout, postRefresh } from "./auth-api";
 import { forgetSignedInUsername, mayHaveSession, saveSignedInUsername } from "./auth-storage";
 import { withRefreshLock } from "./refresh-lock";
 
@@ -37,7 +37,6 @@ export function subscribeToSession(listener: () => void) {
 }
 
 export const getSessionSnapshot = () => snapshot;
-export const currentUser = () => snapshot.user;
 
 /** Starts (or renews) the session from a login, refresh or password-change answer. */
 export function applySession(session: SessionResponse) {
@@ -90,7 +89,7 @@ if (typeof window !== "undefined") {
  * cookie gave a new session, to null when the server refused it. Throws an ApiError when the
  * server could not be asked (network, 429, 5xx): the session may well still be valid.
  */
-export function refreshSession(): Promise<StaffUser | null> {
+function refreshSession(): Promise<StaffUser | null> {
   refreshing ??= withRefreshLock(async () => {
     try {
       const session = await postRefresh().catch((error: unknown) => {
@@ -126,6 +125,11 @@ export async function restoreSession(): Promise<StaffUser | null> {
   } catch {
     return null;
   }
+}
+
+/** Changing one's password ends every other session; this tab continues with the new one. */
+export async function changePassword(request: ChangePasswordRequest) {
+  applySession(await postChangePassword(request));
 }
 
 /** `POST /api/auth/login`; throws the ApiError the form explains. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { afterPageLoad, motionAndDataAllowed } from "~/features/landing/use-motion-allowed";
+import { afterPageLoad, motionAndDataAllowed } from "~/lib/use-motion-allowed";
 
 export type ServiceVideoProps = { src: string; poster: string; label: string };
 

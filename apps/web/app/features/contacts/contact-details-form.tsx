@@ -1,19 +1,17 @@
-import type { Client, ClientDetail } from "@app/shared";
+import type { Client } from "@app/shared";
 import { CRM_MESSAGES } from "@app/shared/constants";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
-import { useForm } from "react-hook-form";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
+import { useZodForm } from "~/lib/use-zod-form";
 import { ContactFields } from "./contact-fields";
 import {
   CONTACT_DETAIL_FIELDS,
-  type ContactDetailsFormInput,
   type ContactDetailsFormValues,
   contactDetailsFormSchema,
   contactDetailsOf,
 } from "./contact-form-schemas";
-import { updateClient } from "./contacts-api";
+import { useContactsAction } from "./contacts-actions";
 
 export type ContactDetailsFormProps = {
   /** The form's id: the dialog's "Guardar" button submits it from the dialog's footer. */
@@ -22,7 +20,8 @@ export type ContactDetailsFormProps = {
   /** "Editar" opened the dialog: the keyboard starts in the first field. */
   focusFirstField: boolean;
   onSavingChange: (saving: boolean) => void;
-  onSaved: (detail: ClientDetail) => void;
+  /** Stored; the route has loaded the contact again. */
+  onSaved: () => void;
   /** A refusal that belongs to no field. */
   onProblem: (text: string) => void;
 };
@@ -36,15 +35,10 @@ export function ContactDetailsForm({
   onSaved,
   onProblem,
 }: ContactDetailsFormProps) {
-  const { register, handleSubmit, formState, setError, setFocus } = useForm<
-    ContactDetailsFormInput,
-    unknown,
-    ContactDetailsFormValues
-  >({
-    resolver: zodResolver(contactDetailsFormSchema),
-    mode: "onTouched",
+  const { register, handleSubmit, formState, setError, setFocus } = useZodForm(contactDetailsFormSchema, {
     defaultValues: contactDetailsOf(client),
   });
+  const action = useContactsAction();
   const { errors, isSubmitting } = formState;
 
   useEffect(() => onSavingChange(isSubmitting), [isSubmitting, onSavingChange]);
@@ -58,7 +52,8 @@ export function ContactDetailsForm({
 
   const onValid = async (values: ContactDetailsFormValues) => {
     try {
-      onSaved(await updateClient(client.id, values));
+      await action.run({ intent: "update-client", clientId: client.id, body: values });
+      onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         setError("email", { message: error.message || CRM_MESSAGES.emailTaken }, { shouldFocus: true });

@@ -1,6 +1,6 @@
-import type { Client, ClientDetail, ClientMessage } from "@app/shared";
+import type { Client, ClientDetail, ClientMessage, ServiceType } from "@app/shared";
 import { LoaderCircle } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
@@ -9,28 +9,22 @@ import { saveFile } from "~/lib/save-file";
 import { ContactDetailsForm } from "./contact-details-form";
 import { fullName } from "./contact-format";
 import { ContactMessages } from "./contact-messages";
-import {
-  acceptMessage,
-  addMessage,
-  anonymiseClient,
-  changeStatus,
-  deleteMessage,
-  exportClientData,
-  getClient,
-  replyToMessage,
-  updateMessage,
-} from "./contacts-api";
+import { useContactsAction } from "./contacts-actions";
+import { exportClientData } from "./contacts-api";
 import { DataRights } from "./data-rights";
-import type { MessageActions } from "./message-item";
 
-/** Who the dialog shows, and why it opened: "Ver" reads first, "Editar" starts in the form. */
-export type ContactTarget = { client: Client; intent: "view" | "edit" };
+/** Why the dialog opened: "Ver" reads first, "Editar" starts in the form. */
+export type ContactIntent = "view" | "edit";
 
 export type ContactDialogProps = {
-  target: ContactTarget | null;
+  /** Who the dialog shows; null when it is closed. */
+  client: Client | null;
+  /** The stored contact and all their messages, as the route loaded them (again after each change). */
+  detail: ClientDetail | null;
+  loadProblem: string | null;
+  intent: ContactIntent;
+  serviceTypes: ServiceType[] | null;
   onClose: () => void;
-  /** Something about the contact changed: the list behind reloads. */
-  onChanged: () => void;
 };
 
 /**
@@ -38,12 +32,10 @@ export type ContactDialogProps = {
  * status, reply, edit and delete, a note to add, and the LOPDP rights. About 3xl wide; Escape, the
  * backdrop and "Cerrar" close it; focus goes back to the button that opened it.
  */
-export function ContactDialog({ target, onClose, onChanged }: ContactDialogProps) {
+export function ContactDialog({ client, ...props }: ContactDialogProps) {
   return (
-    <Dialog open={target !== null} onClose={onClose} labelledBy="contacto-titulo" className="max-w-3xl">
-      {target && (
-        <ContactDialogContent key={target.client.id} target={target} onClose={onClose} onChanged={onChanged} />
-      )}
+    <Dialog open={client !== null} onClose={props.onClose} labelledBy="contacto-titulo" className="max-w-3xl">
+      {client && <ContactDialogContent key={client.id} client={client} {...props} />}
     </Dialog>
   );
 }
@@ -51,70 +43,31 @@ export function ContactDialog({ target, onClose, onChanged }: ContactDialogProps
 type Outcome = { tone: "success" | "problem"; text: string } | null;
 type Confirming = { kind: "delete" | "discard"; message: ClientMessage } | { kind: "anonymise" } | null;
 
-function ContactDialogContent({ target, onClose, onChanged }: ContactDialogProps & { target: ContactTarget }) {
-  const { id } = target.client;
-  const [detail, setDetail] = useState<ClientDetail | null>(null);
-  const [loadProblem, setLoadProblem] = useState<string | null>(null);
+function ContactDialogContent({
+  client,
+  detail,
+  loadProblem,
+  intent,
+  serviceTypes,
+  onClose,
+}: ContactDialogProps & { client: Client }) {
+  const { id } = client;
+  const action = useContactsAction();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
   // The form starts again from the stored data after an anonymisation.
   const [formVersion, setFormVersion] = useState(0);
   const title = useRef<HTMLHeadingElement>(null);
-  const client = detail?.client ?? target.client;
   const name = fullName(client);
-
-  const load = useCallback(async () => {
-    try {
-      setDetail(await getClient(id));
-      setLoadProblem(null);
-    } catch (error) {
-      setLoadProblem(errorMessage(error));
-    }
-  }, [id]);
-
-  useEffect(() => {
-    load();
-  }, [load]);
+  const say = (text: string) => setOutcome({ tone: "success", text });
 
   // "Ver": the person reads first; the focus starts on the name rather than in a field.
   useEffect(() => {
-    if (target.intent !== "view") return;
+    if (intent !== "view") return;
     const frame = requestAnimationFrame(() => title.current?.focus());
     return () => cancelAnimationFrame(frame);
-  }, [target.intent]);
-
-  /** After a change: the dialog and the list behind show what is stored now. */
-  const changed = async (text: string) => {
-    await load();
-    onChanged();
-    setOutcome({ tone: "success", text });
-  };
-
-  const actions: MessageActions = {
-    reply: async (message, reply) => {
-      await replyToMessage(message.id, reply);
-      await changed(`Respuesta guardada. El correo a ${client.email} quedó en cola de envío.`);
-    },
-    reject: async (message, reason) => {
-      await changeStatus(message.id, { status: "rechazado", reason });
-      await changed("El mensaje quedó como Rechazado.");
-    },
-    reopen: async (message) => {
-      await changeStatus(message.id, { status: "pendiente" });
-      await changed("El mensaje volvió a Pendiente.");
-    },
-    edit: async (message, text) => {
-      await updateMessage(message.id, { message: text });
-      await changed("Mensaje actualizado.");
-    },
-    remove: (message) => setConfirming({ kind: "delete", message }),
-    accept: async (message) => {
-      await acceptMessage(message.id);
-      await changed("Mensaje aceptado: ya aparece en la lista principal.");
-    },
-    discard: (message) => setConfirming({ kind: "discard", message }),
-  };
+  }, [intent]);
 
   return (
     <div className="flex max-h-[90svh] flex-col">
@@ -142,13 +95,9 @@ function ContactDialogContent({ target, onClose, onChanged }: ContactDialogProps
             key={formVersion}
             id="contacto-formulario"
             client={client}
-            focusFirstField={target.intent === "edit"}
+            focusFirstField={intent === "edit"}
             onSavingChange={setSaving}
-            onSaved={(saved) => {
-              setDetail(saved);
-              onChanged();
-              setOutcome({ tone: "success", text: "Datos del contacto guardados." });
-            }}
+            onSaved={() => say("Datos del contacto guardados.")}
             onProblem={(text) => setOutcome({ tone: "problem", text })}
           />
         </section>
@@ -156,10 +105,14 @@ function ContactDialogContent({ target, onClose, onChanged }: ContactDialogProps
         <ContactMessages
           messages={detail?.messages ?? null}
           loadProblem={loadProblem}
-          actions={actions}
+          clientEmail={client.email}
+          serviceTypes={serviceTypes}
+          onOutcome={say}
+          onRemove={(message) => setConfirming({ kind: "delete", message })}
+          onDiscard={(message) => setConfirming({ kind: "discard", message })}
           onAddNote={async (body) => {
-            await addMessage(id, body);
-            await changed("Mensaje añadido.");
+            await action.run({ intent: "add-note", clientId: id, body });
+            say("Mensaje añadido.");
           }}
         />
 
@@ -214,8 +167,8 @@ function ContactDialogContent({ target, onClose, onChanged }: ContactDialogProps
         onClose={() => setConfirming(null)}
         onConfirm={async () => {
           if (confirming?.kind !== "delete" && confirming?.kind !== "discard") return;
-          await deleteMessage(confirming.message.id);
-          await changed(confirming.kind === "discard" ? "Mensaje descartado." : "Mensaje eliminado.");
+          await action.run({ intent: "delete-message", messageId: confirming.message.id });
+          say(confirming.kind === "discard" ? "Mensaje descartado." : "Mensaje eliminado.");
         }}
       >
         {confirming?.kind === "discard" && <p>Se eliminará y no llegará a la lista principal.</p>}
@@ -228,10 +181,9 @@ function ContactDialogContent({ target, onClose, onChanged }: ContactDialogProps
         describeError={errorMessage}
         onClose={() => setConfirming(null)}
         onConfirm={async () => {
-          setDetail(await anonymiseClient(id));
+          await action.run({ intent: "anonymise-client", clientId: id });
           setFormVersion((version) => version + 1);
-          onChanged();
-          setOutcome({ tone: "success", text: "Los datos personales del contacto se anonimizaron." });
+          say("Los datos personales del contacto se anonimizaron.");
         }}
       >
         <p>

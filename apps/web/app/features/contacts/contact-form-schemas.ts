@@ -1,6 +1,5 @@
 import "~/lib/zod-browser";
 import { type Client, clientDetailsSchema, newClientSchema } from "@app/shared";
-import { DEFAULT_COUNTRY_CODE } from "@app/shared/constants";
 import type { z } from "zod";
 import { nationalNumber } from "./contact-format";
 
@@ -16,15 +15,6 @@ export type NewContactFormInput = z.input<typeof newContactFormSchema>;
 export type NewContactFormValues = z.output<typeof newContactFormSchema>;
 
 export const CONTACT_DETAIL_FIELDS = ["firstName", "lastName", "email", "countryCode", "phone", "company"] as const;
-
-export const EMPTY_CONTACT_DETAILS: ContactDetailsFormInput = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  countryCode: DEFAULT_COUNTRY_CODE,
-  phone: "",
-  company: "",
-};
 
 /** A stored contact as the form shows it. */
 export const contactDetailsOf = (client: Client): ContactDetailsFormInput => ({

@@ -1,9 +1,9 @@
-import type { ClientMessage, NewMessageInput } from "@app/shared";
+import type { ClientMessage, NewMessageInput, ServiceType } from "@app/shared";
 import { CONTACT_LIMITS, CRM_MESSAGES } from "@app/shared/constants";
 import { MessageSquarePlus } from "lucide-react";
 import { useState } from "react";
 import { Notice } from "~/components/ui/notice";
-import { type MessageActions, MessageItem } from "./message-item";
+import { MessageItem, type MessageItemProps } from "./message-item";
 import { ServiceCheckboxes } from "./service-checkboxes";
 import { TextEditor } from "./text-editor";
 
@@ -11,13 +11,19 @@ export type ContactMessagesProps = {
   /** Newest first; null while loading. */
   messages: ClientMessage[] | null;
   loadProblem: string | null;
-  actions: MessageActions;
+  serviceTypes: ServiceType[] | null;
   /** A note staff write (a call, a visit): `POST /api/clients/:id/messages`. */
   onAddNote: (body: NewMessageInput) => Promise<void>;
-};
+} & Omit<MessageItemProps, "message">;
 
 /** The contact's messages, newest first, in a list that scrolls; and "Añadir mensaje". */
-export function ContactMessages({ messages, loadProblem, actions, onAddNote }: ContactMessagesProps) {
+export function ContactMessages({
+  messages,
+  loadProblem,
+  serviceTypes,
+  onAddNote,
+  ...itemProps
+}: ContactMessagesProps) {
   const [adding, setAdding] = useState(false);
   const [services, setServices] = useState<number[]>([]);
   return (
@@ -59,6 +65,7 @@ export function ContactMessages({ messages, loadProblem, actions, onAddNote }: C
             <ServiceCheckboxes
               legend="Productos o servicios"
               idPrefix="nuevo-mensaje-servicio"
+              types={serviceTypes}
               value={services}
               onChange={setServices}
             />
@@ -82,7 +89,7 @@ export function ContactMessages({ messages, loadProblem, actions, onAddNote }: C
         >
           {messages.map((message) => (
             <li key={message.id}>
-              <MessageItem message={message} actions={actions} />
+              <MessageItem message={message} {...itemProps} />
             </li>
           ))}
         </ol>

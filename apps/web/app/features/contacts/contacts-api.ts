@@ -4,10 +4,11 @@ import type {
   ClientMessagePage,
   NewClientInput,
   NewMessageInput,
+  ServiceType,
   StatusChangeInput,
 } from "@app/shared";
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT } from "@app/shared/constants";
-import { authRequest, type DownloadedFile } from "~/lib/api-client";
+import { apiRequest, authRequest, type DownloadedFile } from "~/lib/api-client";
 import type { ContactsQuery } from "./contacts-query";
 
 // The CRM's contact and message calls (docs/decisions/015-crm-data.md); every one needs a staff token.
@@ -70,3 +71,18 @@ export const replyToMessage = (id: number, reply: string) =>
 /** A message kept for review joins the main list. */
 export const acceptMessage = (id: number) =>
   authRequest<ClientMessage>(`/client-message/${id}/accept`, { method: "POST" });
+
+let serviceTypes: Promise<ServiceType[]> | undefined;
+
+/**
+ * `GET /api/service-types` for the route's loader: the seeded titles staff can attach to a message.
+ * They do not change while the CRM is open, so they are asked once per page load (again after a
+ * failure) rather than with every search.
+ */
+export function loadServiceTypes() {
+  serviceTypes ??= apiRequest<ServiceType[]>("/service-types").catch((error: unknown) => {
+    serviceTypes = undefined;
+    throw error;
+  });
+  return serviceTypes;
+}

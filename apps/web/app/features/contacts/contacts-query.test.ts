@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CONTACTS_QUERY, formatContactsQuery, parseContactsQuery } from "./contacts-query";
+import { DEFAULT_CONTACTS_QUERY, formatContactsQuery, parseContactId, parseContactsQuery } from "./contacts-query";
 
 describe("contacts query in the address", () => {
   it("reads keyword, field, page (from 1) and view", () => {
@@ -24,6 +24,16 @@ describe("contacts query in the address", () => {
     const written = formatContactsQuery(query);
     expect(written).toBe("busqueda=Ana+P%C3%A9rez&campo=correo&pagina=2");
     expect(parseContactsQuery(written)).toEqual(query);
+  });
+
+  it("names the open contact after the list's place, and ignores a broken one", () => {
+    const written = formatContactsQuery({ keyword: "ana", page: 2 }, 17);
+    expect(written).toBe("busqueda=ana&pagina=3&contacto=17");
+    expect(parseContactId(written)).toBe(17);
+    expect(parseContactsQuery(written)).toMatchObject({ keyword: "ana", page: 2 });
+    expect(parseContactId("?contacto=abc")).toBeNull();
+    expect(parseContactId("?contacto=-3")).toBeNull();
+    expect(parseContactId("")).toBeNull();
   });
 });
 

@@ -1,19 +1,20 @@
-import type { ClientMessage, ClientMessageGroup, ClientMessagePage } from "@app/shared";
+import type { ClientDetail, ClientMessage, ClientMessageGroup, ClientMessagePage, ServiceType } from "@app/shared";
 import { CRM_LIMITS, DEFAULT_PAGE_SIZE, type MessageView } from "@app/shared/constants";
 import { FileDown, LoaderCircle, UserPlus } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { Notice } from "~/components/ui/notice";
 import { Pagination } from "~/components/ui/pagination";
-import { CrmPageHeader } from "~/features/crm/crm-page-header";
 import { errorMessage } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
 import { saveFile } from "~/lib/save-file";
-import { ContactDialog, type ContactTarget } from "./contact-dialog";
+import { ContactDialog, type ContactIntent } from "./contact-dialog";
 import { deleteQuestion, fullName } from "./contact-format";
-import { acceptMessage, deleteClient, deleteMessage, exportContacts } from "./contacts-api";
+import { useContactsAction } from "./contacts-actions";
+import { exportContacts } from "./contacts-api";
 import { type ContactsQuery, formatContactsQuery } from "./contacts-query";
 import { ContactsSearch } from "./contacts-search";
 import { ContactsTable } from "./contacts-table";
@@ -26,10 +27,14 @@ export type ContactsScreenProps = {
   loadProblem: string | null;
   /** A new page or search is loading. */
   loading: boolean;
+  /** The contact the address opens (`contacto=ID`), as the route loaded them. */
+  contact: { id: number; detail: ClientDetail | null; problem: string | null } | null;
+  /** For the messages' services; null when they could not be loaded. */
+  serviceTypes: ServiceType[] | null;
   /** Moves to another place of the list (the address changes). */
   onQueryChange: (query: ContactsQuery) => void;
-  /** Loads the same place again after a change. */
-  onChanged: () => void;
+  /** Opens a contact's dialog, or closes it (null): the address changes and the route loads them. */
+  onContactChange: (id: number | null) => void;
 };
 
 type Outcome = { tone: "success" | "problem"; text: string } | null;
@@ -44,8 +49,22 @@ const VIEWS: { view: MessageView; label: string }[] = [
 ];
 
 /** The contacts and messages screen of spec section 2 (issue 5), over the list the route loaded. */
-export function ContactsScreen({ query, result, loadProblem, loading, onQueryChange, onChanged }: ContactsScreenProps) {
-  const [target, setTarget] = useState<ContactTarget | null>(null);
+export function ContactsScreen({
+  query,
+  result,
+  loadProblem,
+  loading,
+  contact,
+  serviceTypes,
+  onQueryChange,
+  onContactChange,
+}: ContactsScreenProps) {
+  // "Ver" reads first, "Editar" starts in the form; a reload of an open contact reads.
+  const [intent, setIntent] = useState<ContactIntent>("view");
+  // A closed dialog goes away at once, not when the address without it has loaded.
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  // Once the address has closed it, the same contact may be opened again (a link, the back button).
+  if (!contact && dismissed !== null) setDismissed(null);
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [exporting, setExporting] = useState(false);
@@ -55,6 +74,16 @@ export function ContactsScreen({ query, result, loadProblem, loading, onQueryCha
   const focusList = () => requestAnimationFrame(() => listRegion.current?.focus());
 
   const say = (tone: "success" | "problem", text: string) => setOutcome({ tone, text });
+  const action = useContactsAction();
+  const open = (group: ClientMessageGroup, next: ContactIntent) => {
+    setIntent(next);
+    setDismissed(null);
+    onContactChange(group.client.id);
+  };
+  // The dialog shows the stored contact; until it is loaded (or if it could not be), the list's row.
+  const shown = contact && contact.id !== dismissed ? contact : null;
+  const contactClient =
+    shown && (shown.detail?.client ?? result?.content.find((group) => group.client.id === shown.id)?.client);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -71,8 +100,7 @@ export function ContactsScreen({ query, result, loadProblem, loading, onQueryCha
   const accept = async (group: ClientMessageGroup, message: ClientMessage) => {
     setOutcome(null);
     try {
-      await acceptMessage(message.id);
-      onChanged();
+      await action.run({ intent: "accept-message", messageId: message.id });
       focusList();
       say("success", `Se aceptó el mensaje de ${fullName(group.client)}: ya está en la lista principal.`);
     } catch (error) {
@@ -145,6 +173,11 @@ export function ContactsScreen({ query, result, loadProblem, loading, onQueryCha
             <p>{outcome.text}</p>
           </Notice>
         )}
+        {shown && !contactClient && (
+          <Notice tone="problem">
+            <p>No se pudo abrir el contacto: {shown.problem}</p>
+          </Notice>
+        )}
         {loadProblem && (
           <Notice tone="problem">
             <p>No se pudo cargar la lista: {loadProblem}</p>
@@ -162,8 +195,8 @@ export function ContactsScreen({ query, result, loadProblem, loading, onQueryCha
           groups={result?.content ?? []}
           view={query.view}
           loading={loading}
-          onView={(group) => setTarget({ client: group.client, intent: "view" })}
-          onEdit={(group) => setTarget({ client: group.client, intent: "edit" })}
+          onView={(group) => open(group, "view")}
+          onEdit={(group) => open(group, "edit")}
           onDelete={(group) => setConfirming({ kind: "contact", group })}
           onAccept={accept}
           onDiscard={(group, message) => setConfirming({ kind: "discard", group, message })}
@@ -183,14 +216,24 @@ export function ContactsScreen({ query, result, loadProblem, loading, onQueryCha
         )}
       </div>
 
-      <ContactDialog target={target} onClose={() => setTarget(null)} onChanged={onChanged} />
+      <ContactDialog
+        client={contactClient || null}
+        detail={shown?.detail ?? null}
+        loadProblem={shown?.problem ?? null}
+        intent={intent}
+        serviceTypes={serviceTypes}
+        onClose={() => {
+          setDismissed(contact?.id ?? null);
+          onContactChange(null);
+        }}
+      />
 
       <NewContactDialog
         open={creating}
+        serviceTypes={serviceTypes}
         onClose={() => setCreating(false)}
         onCreated={(detail) => {
           setCreating(false);
-          onChanged();
           say("success", `Se creó el contacto ${fullName(detail.client)}.`);
         }}
       />
@@ -208,13 +251,12 @@ export function ContactsScreen({ query, result, loadProblem, loading, onQueryCha
         onConfirm={async () => {
           if (!confirming) return;
           if (confirming.kind === "discard") {
-            await deleteMessage(confirming.message.id);
+            await action.run({ intent: "delete-message", messageId: confirming.message.id });
             say("success", `Se descartó el mensaje de ${name}.`);
           } else {
-            await deleteClient(confirming.group.client.id);
+            await action.run({ intent: "delete-client", clientId: confirming.group.client.id });
             say("success", `Se eliminó a ${name} y sus mensajes.`);
           }
-          onChanged();
         }}
         focusAfterConfirm={() => listRegion.current}
       >

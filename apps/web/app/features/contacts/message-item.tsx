@@ -4,20 +4,21 @@ import { Check, CircleX, MessageSquareReply, Pencil, RotateCcw, Trash2, X } from
 import { useRef, useState } from "react";
 import { errorMessage } from "~/lib/error-message";
 import { formatDateTime } from "~/lib/format-date";
+import { type ContactsIntent, useContactsAction } from "./contacts-actions";
 import { ServicePills } from "./service-pills";
 import { ReviewBadge, StatusBadge } from "./status-badge";
 import { TextEditor } from "./text-editor";
 
-export type MessageActions = {
-  reply: (message: ClientMessage, reply: string) => Promise<void>;
-  reject: (message: ClientMessage, reason: string) => Promise<void>;
-  reopen: (message: ClientMessage) => Promise<void>;
-  edit: (message: ClientMessage, text: string) => Promise<void>;
+export type MessageItemProps = {
+  message: ClientMessage;
+  /** Where a reply is emailed: the outcome names it. */
+  clientEmail: string;
+  /** A change was stored: the dialog says so in its status line. */
+  onOutcome: (text: string) => void;
   /** Asks first (spec section 4's question), then deletes. */
-  remove: (message: ClientMessage) => void;
-  accept: (message: ClientMessage) => Promise<void>;
+  onRemove: (message: ClientMessage) => void;
   /** Asks first, then deletes a message kept for review. */
-  discard: (message: ClientMessage) => void;
+  onDiscard: (message: ClientMessage) => void;
 };
 
 type Editing = "reply" | "reject" | "edit" | null;
@@ -35,25 +36,31 @@ const plain = `${action} text-leaf-800 ring-leaf-200 hover:bg-leaf-50`;
 const danger = `${action} text-red-800 ring-red-200 hover:bg-red-50`;
 
 /** One message of the contact dialog: date, origin, services, status, text, reply, and what can be done. */
-export function MessageItem({ message, actions }: { message: ClientMessage; actions: MessageActions }) {
+export function MessageItem({ message, clientEmail, onOutcome, onRemove, onDiscard }: MessageItemProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const article = useRef<HTMLElement>(null);
   const headingId = `mensaje-${message.id}`;
 
-  /** Runs an action; afterwards the focus stays on this message (its buttons may have changed). */
-  const run = async (task: () => Promise<void>) => {
-    await task();
+  const action = useContactsAction();
+
+  /**
+   * Stores a change (the route reloads the contact); afterwards the focus stays on this message
+   * (its buttons may have changed). A refusal is thrown for the editor to show.
+   */
+  const run = async (change: ContactsIntent, done: string) => {
+    await action.run(change);
+    onOutcome(done);
     setEditing(null);
     article.current?.focus();
   };
 
-  const quick = async (task: () => Promise<void>) => {
+  const quick = async (change: ContactsIntent, done: string) => {
     setBusy(true);
     setProblem(null);
     try {
-      await run(task);
+      await run(change, done);
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {
@@ -121,7 +128,12 @@ export function MessageItem({ message, actions }: { message: ClientMessage; acti
           maxLength={CRM_LIMITS.reply}
           requiredMessage={CRM_MESSAGES.replyRequired}
           submitLabel="Enviar respuesta"
-          onSubmit={(text) => run(() => actions.reply(message, text))}
+          onSubmit={(reply) =>
+            run(
+              { intent: "reply", messageId: message.id, reply },
+              `Respuesta guardada. El correo a ${clientEmail} quedó en cola de envío.`,
+            )
+          }
           onCancel={() => setEditing(null)}
         />
       )}
@@ -132,7 +144,12 @@ export function MessageItem({ message, actions }: { message: ClientMessage; acti
           maxLength={CRM_LIMITS.reason}
           requiredMessage={CRM_MESSAGES.reasonRequired}
           submitLabel="Marcar como rechazado"
-          onSubmit={(reason) => run(() => actions.reject(message, reason))}
+          onSubmit={(reason) =>
+            run(
+              { intent: "change-status", messageId: message.id, body: { status: "rechazado", reason } },
+              "El mensaje quedó como Rechazado.",
+            )
+          }
           onCancel={() => setEditing(null)}
         />
       )}
@@ -144,7 +161,7 @@ export function MessageItem({ message, actions }: { message: ClientMessage; acti
           maxLength={CONTACT_LIMITS.message}
           requiredMessage={CRM_MESSAGES.messageRequired}
           submitLabel="Guardar mensaje"
-          onSubmit={(text) => run(() => actions.edit(message, text))}
+          onSubmit={(text) => run({ intent: "edit-message", messageId: message.id, text }, "Mensaje actualizado.")}
           onCancel={() => setEditing(null)}
         />
       )}
@@ -156,13 +173,18 @@ export function MessageItem({ message, actions }: { message: ClientMessage; acti
               <button
                 type="button"
                 disabled={busy}
-                onClick={() => quick(() => actions.accept(message))}
+                onClick={() =>
+                  quick(
+                    { intent: "accept-message", messageId: message.id },
+                    "Mensaje aceptado: ya aparece en la lista principal.",
+                  )
+                }
                 className={plain}
               >
                 <Check className="size-4" aria-hidden="true" />
                 Aceptar
               </button>
-              <button type="button" disabled={busy} onClick={() => actions.discard(message)} className={danger}>
+              <button type="button" disabled={busy} onClick={() => onDiscard(message)} className={danger}>
                 <X className="size-4" aria-hidden="true" />
                 Descartar
               </button>
@@ -183,7 +205,12 @@ export function MessageItem({ message, actions }: { message: ClientMessage; acti
                 <button
                   type="button"
                   disabled={busy}
-                  onClick={() => quick(() => actions.reopen(message))}
+                  onClick={() =>
+                    quick(
+                      { intent: "change-status", messageId: message.id, body: { status: "pendiente" } },
+                      "El mensaje volvió a Pendiente.",
+                    )
+                  }
                   className={plain}
                 >
                   <RotateCcw className="size-4" aria-hidden="true" />
@@ -197,7 +224,7 @@ export function MessageItem({ message, actions }: { message: ClientMessage; acti
             Editar mensaje
           </button>
           {!message.inReview && (
-            <button type="button" onClick={() => actions.remove(message)} className={danger}>
+            <button type="button" onClick={() => onRemove(message)} className={danger}>
               <Trash2 className="size-4" aria-hidden="true" />
               Eliminar mensaje
             </button>

@@ -1,69 +1,59 @@
-import type { ClientDetail } from "@app/shared";
-import { CONTACT_LIMITS, CRM_MESSAGES } from "@app/shared/constants";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { ClientDetail, ServiceType } from "@app/shared";
+import { CONTACT_LIMITS, CRM_MESSAGES, EMPTY_CONTACT_DETAILS } from "@app/shared/constants";
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog } from "~/components/ui/dialog";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
+import { useZodForm } from "~/lib/use-zod-form";
 import { ContactFields } from "./contact-fields";
 import {
   CONTACT_DETAIL_FIELDS,
-  EMPTY_CONTACT_DETAILS,
   type NewContactFormInput,
   type NewContactFormValues,
   newContactFormSchema,
 } from "./contact-form-schemas";
-import { createClient } from "./contacts-api";
+import { useContactsAction } from "./contacts-actions";
 import { ServiceCheckboxes } from "./service-checkboxes";
 
 const EMPTY: NewContactFormInput = { ...EMPTY_CONTACT_DETAILS, message: "", serviceTypeIds: [] };
-/** The services belong to the first message: without one there is nothing to attach them to. */
-const SERVICES_NEED_MESSAGE = "Escribe el mensaje al que corresponden los productos o servicios elegidos";
 const FIELDS = [...CONTACT_DETAIL_FIELDS, "message", "serviceTypeIds"] as const;
 
 export type NewContactDialogProps = {
   open: boolean;
+  serviceTypes: ServiceType[] | null;
   onClose: () => void;
   onCreated: (detail: ClientDetail) => void;
 };
 
 /** "Nuevo Contacto": the public form's fields and rules (minus consent), plus an optional first message. */
-export function NewContactDialog({ open, onClose, onCreated }: NewContactDialogProps) {
+export function NewContactDialog({ open, ...props }: NewContactDialogProps) {
   return (
-    <Dialog open={open} onClose={onClose} labelledBy="nuevo-contacto-titulo" className="max-w-2xl">
-      <NewContactForm onClose={onClose} onCreated={onCreated} />
+    <Dialog open={open} onClose={props.onClose} labelledBy="nuevo-contacto-titulo" className="max-w-2xl">
+      <NewContactForm {...props} />
     </Dialog>
   );
 }
 
 /** Mounted each time the dialog opens, so it always starts empty. */
-function NewContactForm({ onClose, onCreated }: Omit<NewContactDialogProps, "open">) {
-  const { register, handleSubmit, formState, setError, control } = useForm<
-    NewContactFormInput,
-    unknown,
-    NewContactFormValues
-  >({
-    resolver: zodResolver(newContactFormSchema),
-    mode: "onTouched",
+function NewContactForm({ serviceTypes, onClose, onCreated }: Omit<NewContactDialogProps, "open">) {
+  const { register, handleSubmit, formState, setError, control } = useZodForm(newContactFormSchema, {
     defaultValues: EMPTY,
   });
+  const action = useContactsAction();
   const { errors, isSubmitting } = formState;
   const [problem, setProblem] = useState<string | null>(null);
 
   const onValid = async ({ message, ...values }: NewContactFormValues) => {
     setProblem(null);
-    if (!message && values.serviceTypeIds.length > 0) {
-      setError("message", { message: SERVICES_NEED_MESSAGE }, { shouldFocus: true });
-      return;
-    }
     try {
       // An empty first message means none: the contact is stored without messages.
-      onCreated(await createClient(message ? { ...values, message } : values));
+      const body = message ? { ...values, message } : values;
+      onCreated(await action.run<ClientDetail>({ intent: "create-client", body }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         setError("email", { message: error.message || CRM_MESSAGES.emailTaken }, { shouldFocus: true });
@@ -110,6 +100,7 @@ function NewContactForm({ onClose, onCreated }: Omit<NewContactDialogProps, "ope
             <ServiceCheckboxes
               legend="Productos o servicios de interés"
               idPrefix="nuevo-contacto-servicio"
+              types={serviceTypes}
               value={(field.value ?? []) as number[]}
               onChange={field.onChange}
             />

@@ -1,7 +1,7 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { hero } from "~/content/landing";
-import { afterPageLoad, motionAndDataAllowed } from "./use-motion-allowed";
+import { afterPageLoad, motionAndDataAllowed } from "~/lib/use-motion-allowed";
 
 export const HERO_POSTER = "/media/hero/hero-poster.webp";
 export const HERO_POSTER_MOBILE = "/media/hero/hero-poster-mobile.webp";

@@ -1,8 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { PageHero } from "~/components/ui/page-hero";
 import type { CoveragePage as CoveragePageData } from "~/content/coverage";
-import { PageHero } from "~/features/layout/page-hero";
 import { paths } from "~/lib/paths";
 
 /** /fianzas and /seguros: what the landing's service cards promise, with a way to ask for a quote. */

@@ -1,5 +1,5 @@
+import { PageHero } from "~/components/ui/page-hero";
 import type { LegalSection } from "~/content/legal";
-import { PageHero } from "~/features/layout/page-hero";
 
 export type LegalPageProps = { title: string; intro: string; sections: LegalSection[]; footnote?: string };
 

@@ -1,16 +1,14 @@
-import "~/lib/zod-browser";
 import type { UserAccount } from "@app/shared";
 import { AUTH_MESSAGES } from "@app/shared/constants";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog } from "~/components/ui/dialog";
 import { Field, inputStyles } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { TextField } from "~/components/ui/text-field";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
+import { useZodForm } from "~/lib/use-zod-form";
 import { RoleOptions } from "./role-options";
 import {
   type NewUserFormInput,
@@ -19,7 +17,7 @@ import {
   TEMPORARY_PASSWORD_HINT,
   toCreateUserRequest,
 } from "./user-form-schemas";
-import { createUser } from "./users-api";
+import { useUsersAction } from "./users-actions";
 
 const EMPTY: NewUserFormInput = { username: "", displayName: "", email: "", role: "personal", password: "" };
 const FIELDS = ["username", "displayName", "email", "role", "password"] as const;
@@ -46,18 +44,15 @@ export function NewUserDialog({ open, onClose, onCreated }: NewUserDialogProps) 
 
 /** Mounted each time the dialog opens, so it always starts empty. */
 function NewUserForm({ onClose, onCreated }: Omit<NewUserDialogProps, "open">) {
-  const { register, handleSubmit, formState, setError } = useForm<NewUserFormInput, unknown, NewUserFormValues>({
-    resolver: zodResolver(newUserFormSchema),
-    mode: "onTouched",
-    defaultValues: EMPTY,
-  });
+  const { register, handleSubmit, formState, setError } = useZodForm(newUserFormSchema, { defaultValues: EMPTY });
+  const run = useUsersAction();
   const { errors, isSubmitting } = formState;
   const [problem, setProblem] = useState<string | null>(null);
 
   const onValid = async (values: NewUserFormValues) => {
     setProblem(null);
     try {
-      onCreated(await createUser(toCreateUserRequest(values)));
+      onCreated(await run<UserAccount>({ intent: "create-user", body: toCreateUserRequest(values) }));
     } catch (error) {
       const onFields = fieldProblems(error, FIELDS);
       for (const { field, message } of onFields) setError(field, { message });

@@ -1,20 +1,18 @@
-import "~/lib/zod-browser";
 import type { UserAccount } from "@app/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog } from "~/components/ui/dialog";
 import { Notice } from "~/components/ui/notice";
 import { TextField } from "~/components/ui/text-field";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
+import { useZodForm } from "~/lib/use-zod-form";
 import {
   TEMPORARY_PASSWORD_HINT,
   type TemporaryPasswordFormValues,
   temporaryPasswordFormSchema,
 } from "./user-form-schemas";
-import { setTemporaryPassword } from "./users-api";
+import { useUsersAction } from "./users-actions";
 
 export type TemporaryPasswordDialogProps = {
   /** The account whose password is being set; null when the dialog is closed. */
@@ -36,18 +34,17 @@ function TemporaryPasswordForm({
   onClose,
   onSaved,
 }: { account: UserAccount } & Omit<TemporaryPasswordDialogProps, "account">) {
-  const { register, handleSubmit, formState, setError } = useForm<TemporaryPasswordFormValues>({
-    resolver: zodResolver(temporaryPasswordFormSchema),
-    mode: "onTouched",
+  const { register, handleSubmit, formState, setError } = useZodForm(temporaryPasswordFormSchema, {
     defaultValues: { password: "" },
   });
+  const run = useUsersAction();
   const { errors, isSubmitting } = formState;
   const [problem, setProblem] = useState<string | null>(null);
 
   const onValid = async ({ password }: TemporaryPasswordFormValues) => {
     setProblem(null);
     try {
-      await setTemporaryPassword(account.id, password);
+      await run({ intent: "set-temporary-password", userId: account.id, password });
       onSaved(account);
     } catch (error) {
       const onFields = fieldProblems(error, ["password"] as const);

@@ -1,6 +1,6 @@
 import "~/lib/zod-browser";
 import { createUserRequestSchema, setTemporaryPasswordRequestSchema } from "@app/shared";
-import { AUTH_MESSAGES } from "@app/shared/constants";
+import { AUTH_MESSAGES, EMAIL_MAX_LENGTH } from "@app/shared/constants";
 import { z } from "zod";
 
 // The shared request schemas, shaped for forms: an empty email field means "no email".
@@ -11,7 +11,7 @@ export const newUserFormSchema = createUserRequestSchema.extend({
   email: z
     .string()
     .trim()
-    .max(254)
+    .max(EMAIL_MAX_LENGTH)
     .refine((text) => text === "" || emailFormat.safeParse(text).success, { error: AUTH_MESSAGES.emailInvalid }),
 });
 export type NewUserFormInput = z.input<typeof newUserFormSchema>;

@@ -1,4 +1,4 @@
-import type { UserAccount } from "@app/shared";
+import type { UpdateUserRequest, UserAccount } from "@app/shared";
 import { ROLE_LABELS, type StaffRole } from "@app/shared/constants";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
@@ -7,31 +7,29 @@ import { Notice } from "~/components/ui/notice";
 import { errorMessage } from "~/lib/error-message";
 import { NewUserDialog } from "./new-user-dialog";
 import { TemporaryPasswordDialog } from "./temporary-password-dialog";
-import { updateUser } from "./users-api";
+import { useUsersAction } from "./users-actions";
 import { UsersTable } from "./users-table";
 
 export type UsersScreenProps = {
   accounts: UserAccount[];
   currentUserId: number;
-  /** Loads the list again after a change. */
-  onChanged: () => Promise<void> | void;
 };
 
 type Outcome = { tone: "success" | "problem"; text: string } | null;
 
 /** The "Usuarios" screen of issue 4: list, create, change role, disable, temporary password. */
-export function UsersScreen({ accounts, currentUserId, onChanged }: UsersScreenProps) {
+export function UsersScreen({ accounts, currentUserId }: UsersScreenProps) {
+  const run = useUsersAction();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [creating, setCreating] = useState(false);
   const [passwordFor, setPasswordFor] = useState<UserAccount | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
-  const update = async (account: UserAccount, change: Parameters<typeof updateUser>[1], done: string) => {
+  const update = async (account: UserAccount, change: UpdateUserRequest, done: string) => {
     setBusyId(account.id);
     setOutcome(null);
     try {
-      await updateUser(account.id, change);
-      await onChanged();
+      await run({ intent: "update-user", userId: account.id, body: change });
       setOutcome({ tone: "success", text: done });
     } catch (error) {
       setOutcome({ tone: "problem", text: errorMessage(error) });
@@ -76,7 +74,6 @@ export function UsersScreen({ accounts, currentUserId, onChanged }: UsersScreenP
         onClose={() => setCreating(false)}
         onCreated={async (account) => {
           setCreating(false);
-          await onChanged();
           setOutcome({
             tone: "success",
             text: `Se creó la cuenta ${account.username}. Deberá cambiar la contraseña temporal al iniciar sesión.`,
@@ -88,7 +85,6 @@ export function UsersScreen({ accounts, currentUserId, onChanged }: UsersScreenP
         onClose={() => setPasswordFor(null)}
         onSaved={async (account) => {
           setPasswordFor(null);
-          await onChanged();
           setOutcome({
             tone: "success",
             text: `Se guardó una contraseña temporal para ${account.username}. Deberá cambiarla al iniciar sesión.`,

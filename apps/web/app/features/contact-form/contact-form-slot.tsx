@@ -23,7 +23,7 @@ const contactForm = deferredComponent(
 );
 
 /** Starts loading the form's code now (idempotent). */
-export const loadContactForm = contactForm.start;
+const loadContactForm = contactForm.start;
 
 /** How far below the viewport the form starts loading: a fast scroll still finds it ready. */
 const APPROACH_MARGIN = "800px 0px";

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { describedBy, errorId, FieldError, inputStyles } from "~/components/ui/field";
 import { COUNTRY_NAMES } from "~/content/countries";
 
-export const OTHER_COUNTRY_CODE = "otro";
+const OTHER_COUNTRY_CODE = "otro";
 
 export type CountryCodeFieldProps = {
   value: string;

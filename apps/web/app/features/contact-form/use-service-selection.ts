@@ -5,7 +5,7 @@ import {
   readRequestedTitles,
   removeRequestedTitle,
   useRequestedTitles,
-} from "~/features/requests/requested-titles";
+} from "./requested-titles";
 
 export type ServiceSelectionOptions = {
   titles: string[];

@@ -1,18 +1,20 @@
-import "~/lib/zod-browser";
 import { type ContactFormInput, type ContactFormValues, contactFormSchema, toContactRequest } from "@app/shared";
-import { CONTACT_LIMITS, DEFAULT_COUNTRY_CODE, inlineMessage, SCROLL_TO_SUCCESS_DELAY_MS } from "@app/shared/constants";
-import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  CONTACT_LIMITS,
+  EMPTY_CONTACT_DETAILS,
+  inlineMessage,
+  SCROLL_TO_SUCCESS_DELAY_MS,
+} from "@app/shared/constants";
 import { CircleCheck, LoaderCircle } from "lucide-react";
 import { type ComponentProps, useCallback, useEffect, useRef, useState } from "react";
-import { type FieldErrors, useForm } from "react-hook-form";
+import type { FieldErrors } from "react-hook-form";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, FieldError, hintId, inputStyles } from "~/components/ui/field";
 import { site } from "~/content/site";
-import { readRequestedTitles } from "~/features/requests/requested-titles";
-import { readVisitSource } from "~/features/requests/visit-source";
 import { ApiError } from "~/lib/api-client";
 import { paths } from "~/lib/paths";
+import { useZodForm } from "~/lib/use-zod-form";
 import {
   type ContactDialogState,
   ContactDialogs,
@@ -20,18 +22,15 @@ import {
   DEFAULT_SUCCESS_MESSAGE,
 } from "./contact-dialogs";
 import { CountryCodeField } from "./country-code-field";
+import { readRequestedTitles } from "./requested-titles";
 import { sendContactRequest } from "./send-contact-request";
 import { ServicePicker } from "./service-picker";
 import { useServiceSelection } from "./use-service-selection";
 import { useServiceTypeTitles } from "./use-service-types";
+import { readVisitSource } from "./visit-source";
 
 const EMPTY_FORM: ContactFormInput = {
-  firstName: "",
-  lastName: "",
-  email: "",
-  countryCode: DEFAULT_COUNTRY_CODE,
-  phone: "",
-  company: "",
+  ...EMPTY_CONTACT_DETAILS,
   message: "",
   services: [],
   consent: false,
@@ -58,11 +57,7 @@ const newKey = () => crypto.randomUUID();
 
 /** The contact form of spec sections 2, 4 and 5, sending `POST /api/client`. */
 export default function ContactForm() {
-  const form = useForm<ContactFormInput, unknown, ContactFormValues>({
-    resolver: zodResolver(contactFormSchema),
-    mode: "onTouched",
-    defaultValues: EMPTY_FORM,
-  });
+  const form = useZodForm(contactFormSchema, { defaultValues: EMPTY_FORM });
   const { register, handleSubmit, formState, setValue, getValues, watch, reset, trigger } = form;
   const { errors, isSubmitting } = formState;
   const [customCountryCode, setCustomCountryCode] = useState(false);

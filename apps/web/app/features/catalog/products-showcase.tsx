@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { products } from "~/content/products";
-import { ProductCard } from "~/features/catalog/product-card";
 import { paths } from "~/lib/paths";
+import { ProductCard } from "./product-card";
 
 const featured = products.filter((product) => product.state === "Popular").slice(0, 4);
 

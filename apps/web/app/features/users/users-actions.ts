@@ -1,0 +1,28 @@
+import type { CreateUserRequest, UpdateUserRequest } from "@app/shared";
+import { useRouteAction } from "~/lib/route-action";
+import { createUser, setTemporaryPassword, updateUser } from "./users-api";
+
+// Every write of the "Usuarios" screen, by name: the route's clientAction runs them, and React
+// Router then reloads the accounts.
+
+export type UsersIntent =
+  | { intent: "create-user"; body: CreateUserRequest }
+  | { intent: "update-user"; userId: number; body: UpdateUserRequest }
+  | { intent: "set-temporary-password"; userId: number; password: string };
+
+export function runUsersIntent(action: UsersIntent): Promise<unknown> {
+  switch (action.intent) {
+    case "create-user":
+      return createUser(action.body);
+    case "update-user":
+      return updateUser(action.userId, action.body);
+    case "set-temporary-password":
+      return setTemporaryPassword(action.userId, action.password);
+  }
+}
+
+/** Runs one of the writes above through the users route's clientAction (see lib/route-action.ts). */
+export function useUsersAction() {
+  const { run } = useRouteAction();
+  return <T = unknown>(action: UsersIntent) => run<T>(action);
+}
