@@ -17,6 +17,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { ServiceTypeCatalog } from "./modules/service-types/catalog.ts";
 import { serviceTypeRoutes } from "./modules/service-types/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { apiDocsCollector, apiDocsRoutes } from "./plugins/api-docs.ts";
 import { type AccessConfig, authGuard } from "./plugins/auth-guard.ts";
 import { errorBody, errorHandling, sendNotFound } from "./plugins/error-handler.ts";
 import { outbox } from "./plugins/outbox.ts";
@@ -120,6 +121,8 @@ export async function buildApp({
   await app.register(securityHeaders);
   await app.register(outbox);
   await app.register(cookie);
+  // Before the routes: the OpenAPI document is built from the routes registered after it.
+  await app.register(apiDocsCollector);
 
   await app.register(
     async (api) => {
@@ -135,6 +138,7 @@ export async function buildApp({
       await api.register(clientMessageRoutes);
       await api.register(clientRoutes);
       await api.register(dashboardRoutes);
+      await api.register(apiDocsRoutes);
     },
     { prefix: "/api" },
   );
