@@ -23,7 +23,7 @@ export const staticSite = fp<StaticSiteOptions>(async (app, { root }) => {
     return;
   }
   const policies = scanPagePolicies(root);
-  // Builds without a CRM shell (older ones) answer the CRM with the home page, which boots the app too.
+  // Without a CRM shell in the build the home page stands in: it boots the same app.
   const crmShell = [SPA_SHELL, "index.html"].find((file) => existsSync(path.join(root, file)));
 
   await app.register(fastifyStatic, {
