@@ -1,7 +1,8 @@
-// Builds the web app when its output is missing or older than its sources, so `npm start` and the
-// browser tests always serve what the working tree says, without rebuilding when nothing changed.
+// Builds the web app when its output is missing, older than its sources, or made with other build
+// settings (PUBLIC_URL), so `npm start` and the browser tests always serve what the working tree and
+// the environment say, without rebuilding when nothing changed.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -29,11 +30,49 @@ function newestMtime(target) {
   return newest;
 }
 
+/**
+ * What the build reads from the environment, as the build itself computes it (vite.config.ts's
+ * __SITE_URL__ and scripts/postbuild.mjs's sitemap): canonical URLs are baked into the pages.
+ */
+export function buildInputs(env = process.env) {
+  return { PUBLIC_URL: (env.PUBLIC_URL ?? "http://localhost:3000").replace(/\/$/, "") };
+}
+
+/** The settings a build recorded in its stamp (postbuild writes JSON), or undefined for an older stamp. */
+export function recordedInputs(stampText) {
+  try {
+    const inputs = JSON.parse(stampText)?.inputs;
+    return inputs && typeof inputs === "object" ? inputs : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why the site must be built again, or undefined when the build is current.
+ * `stamp` is undefined when there is no build; `newestSource` the latest source modification time.
+ */
+export function rebuildReason({ stamp, newestSource, inputs }) {
+  if (!stamp) return "missing";
+  if (stamp.mtimeMs < newestSource) return "sources";
+  const recorded = recordedInputs(stamp.text);
+  const changed = Object.keys(inputs).filter((name) => recorded?.[name] !== inputs[name]);
+  return changed.length > 0 ? `inputs:${changed.join(",")}` : undefined;
+}
+
+const MESSAGES = {
+  missing: "Compilando el sitio por primera vez…",
+  sources: "Las fuentes cambiaron: compilando el sitio…",
+};
+
 export function ensureBuild() {
-  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  const changed = Math.max(...sources.map(newestMtime));
-  if (built >= changed) return;
-  console.log(built ? "Las fuentes cambiaron: compilando el sitio…" : "Compilando el sitio por primera vez…");
+  const reason = rebuildReason({
+    stamp: existsSync(stamp) ? { mtimeMs: statSync(stamp).mtimeMs, text: readFileSync(stamp, "utf8") } : undefined,
+    newestSource: Math.max(...sources.map(newestMtime)),
+    inputs: buildInputs(),
+  });
+  if (!reason) return;
+  console.log(MESSAGES[reason] ?? `Cambió la configuración de compilación (${reason.slice(7)}): compilando el sitio…`);
   const result = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

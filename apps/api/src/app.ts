@@ -16,6 +16,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { ServiceTypeCatalog } from "./modules/service-types/catalog.ts";
 import { serviceTypeRoutes } from "./modules/service-types/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
+import { apiDocsCollector, apiDocsRoutes } from "./plugins/api-docs.ts";
 import { type AccessConfig, authGuard } from "./plugins/auth-guard.ts";
 import { errorBody, errorHandling, sendNotFound } from "./plugins/error-handler.ts";
 import { outbox } from "./plugins/outbox.ts";
@@ -119,6 +120,8 @@ export async function buildApp({
   await app.register(securityHeaders);
   await app.register(outbox);
   await app.register(cookie);
+  // Before the routes: the OpenAPI document is built from the routes registered after it.
+  await app.register(apiDocsCollector);
 
   await app.register(
     async (api) => {
@@ -133,6 +136,7 @@ export async function buildApp({
       await api.register(auditRoutes);
       await api.register(contactRoutes);
       await api.register(dashboardRoutes);
+      await api.register(apiDocsRoutes);
     },
     { prefix: "/api" },
   );

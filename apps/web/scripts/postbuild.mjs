@@ -91,5 +91,10 @@ for (const file of [...files, sitemap, robots]) {
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
   count += 1;
 }
-writeFileSync(path.join(root, ".build-stamp"), `${new Date().toISOString()}\n`);
+// The stamp records what the build read from the environment: scripts/ensure-build.mjs rebuilds when
+// it differs (a new PUBLIC_URL must change the canonical URLs baked into the pages).
+writeFileSync(
+  path.join(root, ".build-stamp"),
+  `${JSON.stringify({ builtAt: new Date().toISOString(), inputs: { PUBLIC_URL: siteUrl } })}\n`,
+);
 console.log(`postbuild: ${pages.length} pages in sitemap.xml, ${count} files precompressed`);

@@ -38,7 +38,7 @@ export const authGuard = fp<{ secret: Buffer }>(async (app, { secret }) => {
     const header = request.headers.authorization;
     const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
     if (!token) return unauthorized(reply, "Inicia sesión para continuar.");
-    const claims = verifyAccessToken(token, secret);
+    const claims = await verifyAccessToken(token, secret);
     if (!claims) return unauthorized(reply);
 
     const row = await loadPrincipal(app.db, Number(claims.sub), claims.sid);

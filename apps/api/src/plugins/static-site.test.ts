@@ -2,12 +2,14 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { inlineScriptHashes } from "./static-files.ts";
 
 const INLINE = "window.__ctx = {a: 1};";
+const HOME = `<!doctype html><title>Inicio</title><script>${INLINE}</script><script type="application/ld+json">{"a":1}</script>`;
+const JS = "console.log('hola');".repeat(100);
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 function writeSite(root: string) {
@@ -16,16 +18,13 @@ function writeSite(root: string) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, body);
   };
-  put(
-    "index.html",
-    `<!doctype html><title>Inicio</title><script>${INLINE}</script><script type="application/ld+json">{"a":1}</script>`,
-  );
+  put("index.html", HOME);
+  put("index.html.br", brotliCompressSync(HOME));
   put("productos/index.html", "<!doctype html><title>Productos</title>");
   put("__spa-fallback.html", "<!doctype html><title>CRM</title>");
-  const js = "console.log('hola');".repeat(100);
-  put("assets/app-abc123.js", js);
-  put("assets/app-abc123.js.br", brotliCompressSync(js));
-  put("assets/app-abc123.js.gz", gzipSync(js));
+  put("assets/app-abc123.js", JS);
+  put("assets/app-abc123.js.br", brotliCompressSync(JS));
+  put("assets/app-abc123.js.gz", gzipSync(JS));
   put("media/clip.webm", Buffer.alloc(1000, 7));
 }
 
@@ -62,35 +61,108 @@ describe("static site", () => {
     expect((await get("/productos/")).body).toContain("Productos");
   });
 
-  it("negotiates brotli, then gzip, and caches fingerprinted assets forever", async () => {
+  it("negotiates the precompressed copies by Accept-Encoding, always saying Vary: Accept-Encoding", async () => {
     const br = await get("/assets/app-abc123.js", { "accept-encoding": "gzip, deflate, br" });
     expect(br.headers["content-encoding"]).toBe("br");
-    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(br.headers.vary).toBe("accept-encoding");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers["content-length"]).toBe(String(brotliCompressSync(JS).length));
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(JS);
     const gz = await get("/assets/app-abc123.js", { "accept-encoding": "gzip" });
     expect(gz.headers["content-encoding"]).toBe("gzip");
-    const plain = await get("/assets/app-abc123.js");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(JS);
+    // A weight of zero refuses an encoding.
+    const noBrotli = await get("/assets/app-abc123.js", { "accept-encoding": "br;q=0, gzip" });
+    expect(noBrotli.headers["content-encoding"]).toBe("gzip");
+    for (const response of [br, gz, noBrotli, await get("/assets/app-abc123.js")]) {
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+    }
+    const plain = await get("/assets/app-abc123.js", { "accept-encoding": "identity" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.body).toContain("console.log('hola');");
+    expect(plain.body).toBe(JS);
   });
 
-  it("answers conditional requests with 304", async () => {
-    const first = await get("/");
-    const second = await get("/", { "if-none-match": String(first.headers.etag) });
-    expect(second.statusCode).toBe(304);
+  it("caches fingerprinted assets forever, pages never without revalidation, other files a week", async () => {
+    expect((await get("/assets/app-abc123.js")).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await get("/productos")).headers["cache-control"]).toBe("no-cache");
+    expect((await get("/media/clip.webm")).headers["cache-control"]).toBe(
+      "public, max-age=604800, stale-while-revalidate=86400",
+    );
+  });
+
+  it("keeps a page's CSP and cache rule on its brotli copy", async () => {
+    const response = await get("/", { "accept-encoding": "br" });
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(String(response.headers["content-security-policy"])).toContain(`script-src 'self' ${sha(INLINE)}`);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(HOME);
+  });
+
+  it("answers If-None-Match with 304: the ETag itself, a list containing it, *, and its strong form", async () => {
+    const first = await get("/productos");
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^(W\/)?"[^"]+"$/);
+    const strong = etag.replace(/^W\//, "");
+    for (const condition of [etag, `"otra", ${etag}`, `"a","b" , ${etag}`, "*", strong, `W/${strong}`]) {
+      const response = await get("/productos", { "if-none-match": condition });
+      expect(response.statusCode, condition).toBe(304);
+      expect(response.body, condition).toBe("");
+      expect(response.headers.etag, condition).toBe(etag);
+    }
+    for (const condition of ['"otra"', '"otra", W/"tampoco"']) {
+      expect((await get("/productos", { "if-none-match": condition })).statusCode, condition).toBe(200);
+    }
+    // The compressed copy has its own tag, so a cache never mixes the two bodies.
+    const br = await get("/", { "accept-encoding": "br" });
+    const plain = await get("/", { "accept-encoding": "identity" });
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+  });
+
+  it("answers If-Modified-Since with 304 when nothing changed since, and 200 otherwise", async () => {
+    const first = await get("/media/clip.webm");
+    const lastModified = String(first.headers["last-modified"]);
+    expect(new Date(lastModified).getTime()).not.toBeNaN();
+    expect((await get("/media/clip.webm", { "if-modified-since": lastModified })).statusCode).toBe(304);
+    const later = new Date(Date.parse(lastModified) + 60_000).toUTCString();
+    expect((await get("/media/clip.webm", { "if-modified-since": later })).statusCode).toBe(304);
+    const earlier = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+    expect((await get("/media/clip.webm", { "if-modified-since": earlier })).statusCode).toBe(200);
+    // If-None-Match wins over If-Modified-Since (RFC 9110 13.2.2).
+    const stale = await get("/media/clip.webm", { "if-modified-since": lastModified, "if-none-match": '"otra"' });
+    expect(stale.statusCode).toBe(200);
   });
 
   it("serves byte ranges of media, and 416 past the end", async () => {
+    const full = await get("/media/clip.webm");
+    expect(full.headers["accept-ranges"]).toBe("bytes");
+    expect(full.headers["content-length"]).toBe("1000");
     const partial = await get("/media/clip.webm", { range: "bytes=100-199" });
     expect(partial.statusCode).toBe(206);
     expect(partial.headers["content-range"]).toBe("bytes 100-199/1000");
+    expect(partial.headers["content-length"]).toBe("100");
     expect(partial.rawPayload).toHaveLength(100);
-    expect((await get("/media/clip.webm", { range: "bytes=5000-" })).statusCode).toBe(416);
+    const open = await get("/media/clip.webm", { range: "bytes=900-" });
+    expect(open.headers["content-range"]).toBe("bytes 900-999/1000");
+    const suffix = await get("/media/clip.webm", { range: "bytes=-10" });
+    expect(suffix.statusCode).toBe(206);
+    expect(suffix.headers["content-range"]).toBe("bytes 990-999/1000");
+    const beyond = await get("/media/clip.webm", { range: "bytes=5000-" });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers["content-range"]).toBe("bytes */1000");
+    // A range on a file changed since the client's copy (If-Range) gets the whole file.
+    const ifRange = await get("/media/clip.webm", { range: "bytes=0-9", "if-range": '"otra"' });
+    expect(ifRange.statusCode).toBe(200);
+    expect(ifRange.rawPayload).toHaveLength(1000);
   });
 
   it("serves the SPA shell for the CRM and sends unknown pages home", async () => {
     expect((await get("/crm")).body).toContain("<title>CRM</title>");
     expect((await get("/crm/mensajes")).body).toContain("<title>CRM</title>");
+    const shell = await get("/crm/mensajes", { "accept-encoding": "gzip, br" });
+    expect(shell.headers["cache-control"]).toBe("no-cache");
+    expect(shell.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect((await get("/crm", { "if-none-match": String(shell.headers.etag) })).statusCode).toBe(304);
+    expect((await get("/__spa-fallback.html")).statusCode).toBe(404);
     const unknown = await get("/no-existe");
     expect(unknown.statusCode).toBe(302);
     expect(unknown.headers.location).toBe("/");
@@ -121,7 +193,12 @@ describe("static site", () => {
   it("answers HEAD with headers only", async () => {
     const response = await t.app.inject({ method: "HEAD", url: "/" });
     expect(response.statusCode).toBe(200);
+    expect(response.headers["content-length"]).toBe(String(Buffer.byteLength(HOME)));
+    expect(response.headers["content-security-policy"]).toContain(sha(INLINE));
     expect(response.body).toBe("");
+    const crm = await t.app.inject({ method: "HEAD", url: "/crm" });
+    expect(crm.statusCode).toBe(200);
+    expect(crm.body).toBe("");
   });
 });
 

@@ -1,14 +1,19 @@
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { StaffRole } from "@app/shared/constants";
+import { jwtVerify, SignJWT } from "jose";
 
-// Access tokens: JWT with exactly one algorithm, HS256. Verification compares the header with the one
-// we issue byte for byte, so `alg: none`, RS256-with-a-public-key and `kid`/`jku` tricks are refused
-// before any signature is computed.
+// Access tokens: JWT signed and verified by jose with exactly one algorithm, HS256 (decision 024).
+// jose refuses `alg: none` and any other algorithm before computing a signature; we also refuse any
+// header field beyond the two we write, so `kid`/`jku`/`jwk`/`x5u` tricks never get a say.
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
+const ALGORITHM = "HS256";
 const ISSUER = "floraprotect-api";
 const AUDIENCE = "floraprotect-crm";
-const HEADER = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
+/** Longer tokens are refused before any parsing: ours are about 400 characters. */
+const MAX_TOKEN_LENGTH = 2048;
+/** A token issued by a server whose clock runs up to this far ahead is still accepted. */
+const IAT_SKEW_SECONDS = 60;
 
 export type AccessClaims = {
   iss: string;
@@ -23,62 +28,53 @@ export type AccessClaims = {
   exp: number;
 };
 
-function base64url(text: string | Buffer) {
-  return Buffer.from(text).toString("base64url");
-}
-
-function sign(input: string, secret: Buffer) {
-  return createHmac("sha256", secret).update(input).digest();
-}
-
-export function signAccessToken(
+export async function signAccessToken(
   subject: { userId: number; sessionId: string; role: StaffRole },
-  secret: Buffer,
+  secret: Uint8Array,
   now = Date.now(),
-) {
+): Promise<string> {
   const iat = Math.floor(now / 1000);
-  const claims: AccessClaims = {
-    iss: ISSUER,
-    aud: AUDIENCE,
-    sub: String(subject.userId),
-    sid: subject.sessionId,
-    role: subject.role,
-    typ: "access",
-    jti: randomUUID(),
-    iat,
-    exp: iat + ACCESS_TOKEN_SECONDS,
-  };
-  const body = `${HEADER}.${base64url(JSON.stringify(claims))}`;
-  return `${body}.${sign(body, secret).toString("base64url")}`;
+  return new SignJWT({ sid: subject.sessionId, role: subject.role, typ: "access" })
+    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(String(subject.userId))
+    .setJti(randomUUID())
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
+    .sign(secret);
 }
+
+const OWN_HEADER_FIELDS = new Set(["alg", "typ"]);
 
 /** The claims of a valid, unexpired access token of ours, or undefined for anything else. */
-export function verifyAccessToken(token: string, secret: Buffer, now = Date.now()): AccessClaims | undefined {
-  if (token.length > 2048) return undefined;
-  const parts = token.split(".");
-  if (parts.length !== 3) return undefined;
-  const [header, payload, signature] = parts as [string, string, string];
-  if (header !== HEADER) return undefined;
-  const expected = sign(`${header}.${payload}`, secret);
-  const given = Buffer.from(signature, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  let claims: Partial<AccessClaims>;
+export async function verifyAccessToken(
+  token: string,
+  secret: Uint8Array,
+  now = Date.now(),
+): Promise<AccessClaims | undefined> {
+  if (token.length > MAX_TOKEN_LENGTH) return undefined;
+  let verified: Awaited<ReturnType<typeof jwtVerify<Partial<AccessClaims>>>>;
   try {
-    claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    verified = await jwtVerify<Partial<AccessClaims>>(token, secret, {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      typ: "JWT",
+      currentDate: new Date(now),
+      requiredClaims: ["sub", "jti", "iat", "exp"],
+    });
   } catch {
     return undefined;
   }
-  const seconds = Math.floor(now / 1000);
+  const { payload: claims, protectedHeader } = verified;
+  if (Object.keys(protectedHeader).some((field) => !OWN_HEADER_FIELDS.has(field))) return undefined;
   const valid =
-    claims.iss === ISSUER &&
-    claims.aud === AUDIENCE &&
     claims.typ === "access" &&
     typeof claims.sub === "string" &&
     /^\d{1,10}$/.test(claims.sub) &&
     typeof claims.sid === "string" &&
-    typeof claims.exp === "number" &&
     typeof claims.iat === "number" &&
-    claims.exp > seconds &&
-    claims.iat <= seconds + 60;
+    claims.iat <= Math.floor(now / 1000) + IAT_SKEW_SECONDS;
   return valid ? (claims as AccessClaims) : undefined;
 }

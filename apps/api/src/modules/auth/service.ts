@@ -30,8 +30,13 @@ export class PasswordRejectedError extends Error {
   override name = "PasswordRejectedError";
 }
 
-function sessionFor(secret: Buffer, user: StaffUser, refresh: IssuedRefresh, remember: boolean): IssuedSession {
-  const accessToken = signAccessToken({ userId: user.id, sessionId: refresh.sessionId, role: user.role }, secret);
+async function sessionFor(
+  secret: Buffer,
+  user: StaffUser,
+  refresh: IssuedRefresh,
+  remember: boolean,
+): Promise<IssuedSession> {
+  const accessToken = await signAccessToken({ userId: user.id, sessionId: refresh.sessionId, role: user.role }, secret);
   return { user, accessToken, expiresIn: ACCESS_TOKEN_SECONDS, refresh, remember };
 }
 
@@ -75,7 +80,7 @@ export async function login(
   const refresh = await startSession(db, user.id, remember, context);
   await updateUser(db, user.id, { lastLoginAt: new Date() });
   await recordAudit(db, { action: "login", actor: user, ip: context.ip, details: { remember } });
-  return { kind: "ok", session: sessionFor(secret, toStaffUser(user), refresh, remember) };
+  return { kind: "ok", session: await sessionFor(secret, toStaffUser(user), refresh, remember) };
 }
 
 export type RefreshResult = { kind: "ok"; session: IssuedSession } | { kind: "invalid" } | { kind: "raced" };
@@ -102,7 +107,7 @@ export async function refresh(
     await revokeSession(db, rotated.issued.sessionId, "disabled");
     return { kind: "invalid" };
   }
-  return { kind: "ok", session: sessionFor(secret, toStaffUser(user), rotated.issued, rotated.remember) };
+  return { kind: "ok", session: await sessionFor(secret, toStaffUser(user), rotated.issued, rotated.remember) };
 }
 
 /** Ends the session a refresh token (or an access token's `sid`) belongs to. Idempotent. */
@@ -140,5 +145,5 @@ export async function changePassword(
   await revokeUserSessions(db, user.id, "password_changed");
   await recordAudit(db, { action: "password_changed", actor: user, ip: context.ip });
   const refreshed = await startSession(db, user.id, remember, context);
-  return sessionFor(secret, toStaffUser(updated ?? user), refreshed, remember);
+  return await sessionFor(secret, toStaffUser(updated ?? user), refreshed, remember);
 }
