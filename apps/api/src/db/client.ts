@@ -1,6 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -8,6 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { isConnectionLost } from "./errors.ts";
+import { PgliteThread } from "./pglite-thread-client.ts";
 import * as schema from "./schema.ts";
 
 /** One type for both engines, so repositories never care which one runs. */
@@ -101,15 +100,15 @@ function retryOnLostConnection(pool: pg.Pool, tries: number) {
 
 async function openPglite(dataDir: string): Promise<Database> {
   const unlock = dataDir.startsWith("memory://") ? () => {} : lockDataDir(dataDir);
-  let client: PGlite;
+  let client: PgliteThread;
   try {
-    // The contrib extensions the migrations create (search, migration 0004) must be loaded here.
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+    client = await PgliteThread.open(dataDir);
   } catch (error) {
     unlock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema });
+  // Drizzle's PGlite driver calls only what PgliteThread has (query, transaction).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db,
     engine: "pglite",

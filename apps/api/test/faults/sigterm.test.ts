@@ -1,5 +1,5 @@
 import { connect, type Socket } from "node:net";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { contactRequest } from "../contact.ts";
 import { startServerProcess } from "../server-process.ts";
 
@@ -18,7 +18,7 @@ function openSocket(url: string) {
     socket.on("close", () => resolve(answer));
     socket.on("error", () => {});
   });
-  return { socket, ended };
+  return { socket, ended, received: () => answer };
 }
 
 function contactHead(body: string, key: string) {
@@ -35,24 +35,32 @@ function contactHead(body: string, key: string) {
 }
 
 const write = (socket: Socket, text: string) => new Promise((resolve) => socket.write(text, resolve));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const HEALTH = "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
 
 describe("SIGTERM with requests in flight", () => {
   it("finishes them, answers a new one 503 with Retry-After, and exits 0 within 10 s", async () => {
     const server = await startServerProcess({ DATA_DIR: "memory://", NODE_ENV: "test" });
     try {
-      // In flight: headers and half the body sent; the rest comes after the signal.
+      // In flight: headers and half the body sent (the server logs the request once it has the headers);
+      // the rest comes after the signal.
       const body = JSON.stringify(contactRequest({ email: "en-vuelo@finca.ec" }));
       const inFlight = openSocket(server.url);
       await write(inFlight.socket, contactHead(body, "en-vuelo-0001") + body.slice(0, 40));
-      // Arriving during shutdown: the connection is open, its request line not finished yet.
+      await vi.waitFor(() => expect(server.output()).toContain('"url":"/api/client"'), { timeout: 10_000 });
+      // Arriving during shutdown: a connection the server has taken (it answered on it), then a
+      // request whose request line is not finished yet.
       const late = openSocket(server.url);
+      await write(late.socket, HEALTH);
+      await vi.waitFor(() => expect(late.received()).toMatch(/^HTTP\/1\.1 200[\s\S]*\r\n\r\n\{[\s\S]*\}$/), {
+        timeout: 10_000,
+      });
+      const afterHealth = late.received().length;
       await write(late.socket, "POST /api/client HTTP/1.1\r\n");
-      await sleep(300);
 
       const signalled = Date.now();
       server.child.kill("SIGTERM");
-      await sleep(300);
+      // Logged right before the server starts turning new requests away.
+      await vi.waitFor(() => expect(server.output()).toContain('"shutting down"'), { timeout: 10_000 });
       const lateBody = JSON.stringify(contactRequest({ email: "tarde@finca.ec" }));
       await write(
         late.socket,
@@ -60,7 +68,8 @@ describe("SIGTERM with requests in flight", () => {
       );
       await write(inFlight.socket, body.slice(40));
 
-      const [finished, refused] = await Promise.all([inFlight.ended, late.ended]);
+      const [finished, lateAnswers] = await Promise.all([inFlight.ended, late.ended]);
+      const refused = lateAnswers.slice(afterHealth);
       expect(finished).toMatch(/^HTTP\/1\.1 201/);
       expect(refused).toMatch(/^HTTP\/1\.1 503/);
       expect(refused).toMatch(/retry-after: \d+/i);

@@ -12,7 +12,7 @@ type Pending = {
  * Group commit for contact requests: while a write is in flight, requests that arrive wait and are
  * then written together in one statement. Alone, a request is written at once (no added latency);
  * under load the per-statement cost is shared, which is what lets the embedded database, which runs
- * one statement at a time, keep up (bench/api).
+ * one statement at a time on its thread, keep up (bench/api).
  */
 export class ContactRequestWriter {
   private queue: Pending[] = [];
@@ -36,7 +36,7 @@ export class ContactRequestWriter {
 
   /**
    * Flushes after the requests Node is reading in this turn of the event loop have queued theirs:
-   * PGlite runs a statement on this very thread, so flushing at once would write them one by one.
+   * flushing at once would write them one by one.
    */
   private schedule() {
     if (this.scheduled) return;

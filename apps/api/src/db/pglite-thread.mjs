@@ -1,0 +1,103 @@
+// The embedded database on its own thread (decision 027). PGlite runs PostgreSQL as WebAssembly on
+// the thread that calls it; on the server's own thread every statement would stop HTTP for as long
+// as it runs. Plain JavaScript on purpose: a worker gets no TypeScript loader (neither tsx's nor
+// Vitest's), so this file must run as it is under `npm start`, the tests and the benchmarks.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+
+/** @type {PGlite} */
+let client;
+/** Open transactions by id: the PGlite transaction and how to end it. */
+const transactions = new Map();
+
+/** Ends a transaction's callback so PGlite rolls back, without reporting it as a failure. */
+class Rollback extends Error {}
+
+/** Types to keep as the text PostgreSQL sent (the caller's parsers for them are identities). */
+function options(message) {
+  const parsers = {};
+  for (const type of message.textTypes ?? []) parsers[type] = (value) => value;
+  return { rowMode: message.rowMode, parsers };
+}
+
+/** Only what a structured clone carries and the callers read. */
+const result = ({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows });
+
+/** A database error as plain data: its message and every field (code, constraint, detail, ...). */
+function plainError(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === undefined || typeof value === "function" || typeof value === "object") continue;
+    fields[key] = value;
+  }
+  return { ...fields, name: error.name, message: error.message };
+}
+
+function begin(id) {
+  return new Promise((began, failed) => {
+    client
+      .transaction(
+        (tx) =>
+          new Promise((commit, rollback) => {
+            transactions.set(id, { tx, commit, rollback });
+            began();
+          }),
+      )
+      .catch((error) => (error instanceof Rollback ? undefined : Promise.reject(error)))
+      .then(
+        () => transactions.get(id)?.settled.resolve(),
+        (error) => (transactions.has(id) ? transactions.get(id).settled.reject(error) : failed(error)),
+      );
+  });
+}
+
+/** Ends transaction `id` (commit or rollback) and waits until PGlite has. */
+function end(id, commit) {
+  const open = transactions.get(id);
+  if (!open) throw new Error(`no open transaction ${id}`);
+  const settled = new Promise((resolve, reject) => {
+    open.settled = { resolve, reject };
+  });
+  if (commit) open.commit();
+  else open.rollback(new Rollback());
+  return settled.finally(() => transactions.delete(id));
+}
+
+async function handle(message) {
+  switch (message.op) {
+    case "query": {
+      const target = message.tx === undefined ? client : transactions.get(message.tx)?.tx;
+      if (!target) throw new Error(`no open transaction ${message.tx}`);
+      return result(await target.query(message.sql, message.params, options(message)));
+    }
+    case "exec":
+      return (await client.exec(message.sql)).map(result);
+    case "begin":
+      return begin(message.tx);
+    case "commit":
+      return end(message.tx, true);
+    case "rollback":
+      return end(message.tx, false);
+    case "close":
+      return client.close();
+    default:
+      throw new Error(`unknown operation ${message.op}`);
+  }
+}
+
+try {
+  client = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent } });
+  parentPort.postMessage({ ready: true });
+} catch (error) {
+  parentPort.postMessage({ ready: false, error: plainError(error) });
+}
+
+parentPort.on("message", (message) => {
+  handle(message).then(
+    (value) => parentPort.postMessage({ id: message.id, value }),
+    (error) => parentPort.postMessage({ id: message.id, error: plainError(error) }),
+  );
+});
