@@ -10,6 +10,7 @@ import { auditRoutes } from "./modules/audit/routes.ts";
 import { resolveJwtSecret } from "./modules/auth/jwt-secret.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { intakeRoutes } from "./modules/contacts/intake-routes.ts";
+import { pipelineRoutes } from "./modules/contacts/pipeline-routes.ts";
 import { contactRoutes } from "./modules/contacts/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -135,6 +136,7 @@ export async function buildApp({
       await api.register(userRoutes);
       await api.register(auditRoutes);
       await api.register(contactRoutes);
+      await api.register(pipelineRoutes);
       await api.register(dashboardRoutes);
       await api.register(apiDocsRoutes);
     },

@@ -27,6 +27,42 @@ export const SEARCH_FIELD_LABELS: Record<SearchField, string> = {
 export const MESSAGE_VIEWS = ["main", "review"] as const;
 export type MessageView = (typeof MESSAGE_VIEWS)[number];
 
+/**
+ * Where a contact is on the way from lead to order (the board's columns, in order). A reply moves
+ * `nuevo` to `contactado` by itself; the others are staff's call.
+ */
+export const STAGES = ["nuevo", "contactado", "cotizacion", "negociacion", "ganado", "perdido"] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const STAGE_LABELS: Record<Stage, string> = {
+  nuevo: "Nuevo",
+  contactado: "Contactado",
+  cotizacion: "Cotización enviada",
+  negociacion: "Negociación",
+  ganado: "Ganado",
+  perdido: "Perdido",
+};
+
+/** Why a contact was lost: the short list `Perdido` asks for (with free text beside it). */
+export const LOST_REASONS = [
+  "precio",
+  "competencia",
+  "sin_respuesta",
+  "sin_presupuesto",
+  "no_disponible",
+  "otro",
+] as const;
+export type LostReason = (typeof LOST_REASONS)[number];
+
+export const LOST_REASON_LABELS: Record<LostReason, string> = {
+  precio: "Precio",
+  competencia: "Eligió a la competencia",
+  sin_respuesta: "Dejó de responder",
+  sin_presupuesto: "Sin presupuesto",
+  no_disponible: "Producto no disponible",
+  otro: "Otro motivo",
+};
+
 /** Where a message came from: the public form, or a note staff wrote (a call, a visit). */
 export const MESSAGE_ORIGINS = ["web", "personal"] as const;
 export type MessageOrigin = (typeof MESSAGE_ORIGINS)[number];
@@ -36,6 +72,8 @@ export const CRM_LIMITS = {
   keyword: 100,
   reply: 5000,
   reason: 500,
+  /** A won contact's estimated value, in US dollars. */
+  wonValueMax: 100_000_000,
   /** Messages each row of the list carries, newest first; the contact dialog loads them all. */
   messagesPerGroup: 20,
   /**
@@ -57,4 +95,9 @@ export const CRM_MESSAGES = {
   messageNotFound: "No existe ese mensaje.",
   emailTaken: "Ya existe un contacto con ese correo electrónico",
   notInReview: "Ese mensaje no está pendiente de revisión.",
+  lostReasonRequired: "Indica por qué se perdió",
+  lostNoteRequired: "Describe el motivo",
+  changedMeanwhile:
+    "Otra persona cambió este contacto mientras lo veías. Revisa los datos actuales e inténtalo de nuevo.",
+  unknownOwner: "Esa persona no existe o su cuenta está desactivada",
 } as const;

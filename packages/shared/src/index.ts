@@ -4,5 +4,6 @@ export * from "./schemas/auth.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/contact.ts";
 export * from "./schemas/crm.ts";
+export * from "./schemas/pipeline.ts";
 export * from "./schemas/service-types.ts";
 export * from "./schemas/users.ts";

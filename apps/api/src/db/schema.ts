@@ -1,7 +1,8 @@
-import type { AuditAction, ContactSource } from "@app/shared";
-import type { MessageOrigin, MessageStatus, StaffRole } from "@app/shared/constants";
+import type { AuditAction, ContactSource, TimelineKind } from "@app/shared";
+import type { LostReason, MessageOrigin, MessageStatus, StaffRole, Stage } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -63,8 +64,29 @@ export const clients = pgTable(
      * waiting for review). The CRM's list is ordered by it, so it is kept up to date on every change.
      */
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    /** The staff member following this contact up (`Responsable`); null: nobody. */
+    ownerId: integer("owner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    stage: text("stage").$type<Stage>().notNull().default("nuevo"),
+    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }),
+    lostReason: text("lost_reason").$type<LostReason>(),
+    lostNote: text("lost_note"),
+    /** A won contact's estimated value, in US cents. */
+    wonValueCents: bigint("won_value_cents", { mode: "number" }),
+    /** Bumped by each stage or owner change: a change sent with an older one is refused (409). */
+    version: integer("version").notNull().default(0),
   },
   (table) => [
+    check(
+      "clients_stage_check",
+      sql`${table.stage} in ('nuevo', 'contactado', 'cotizacion', 'negociacion', 'ganado', 'perdido')`,
+    ),
+    // The board's columns and the owner filter, each in the list's order.
+    index("clients_stage_idx")
+      .on(table.stage, table.lastMessageAt.desc(), table.id.desc())
+      .where(sql`${table.lastMessageAt} is not null`),
+    index("clients_owner_idx")
+      .on(table.ownerId, table.lastMessageAt.desc(), table.id.desc())
+      .where(sql`${table.lastMessageAt} is not null`),
     uniqueIndex("clients_email_key_unique").on(table.emailKey),
     index("clients_last_message_idx")
       .on(table.lastMessageAt.desc(), table.id.desc())
@@ -154,7 +176,34 @@ export const messageServiceTypes = pgTable(
   ],
 );
 
-export const EMAIL_KINDS = ["staff_notification", "contact_confirmation", "password_reset", "client_reply"] as const;
+/**
+ * What happened to a contact besides its messages: stage and owner changes, exports, anonymisation.
+ * With the messages and replies it makes the contact's timeline. The actor's name is copied so the
+ * line outlives the account.
+ */
+export const contactEvents = pgTable(
+  "contact_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    kind: text("kind").$type<TimelineKind>().notNull(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (table) => [index("contact_events_client_idx").on(table.clientId, table.at.desc(), table.id.desc())],
+);
+
+export const EMAIL_KINDS = [
+  "staff_notification",
+  "contact_confirmation",
+  "password_reset",
+  "client_reply",
+  "owner_assigned",
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoControlCharacters, isWellFormedText } from "../contact-rules.ts";
 
 /** Every error answer of the API: a person reads `message` (Spanish), a client reads the rest. */
 export const apiErrorSchema = z.object({
@@ -37,3 +38,13 @@ export const pagedSchema = <T extends z.ZodType>(item: T) =>
     isFirstPage: z.boolean(),
     isLastPage: z.boolean(),
   });
+
+/** Free text staff type: no control characters, trimmed, NFC, and not empty. */
+export const longText = (max: number, required: string) =>
+  z
+    .string({ error: required })
+    .max(max)
+    .refine(hasNoControlCharacters, { error: "El texto contiene caracteres no válidos" })
+    .refine(isWellFormedText, { error: "El texto contiene caracteres no válidos" })
+    .transform((text) => text.trim().normalize("NFC"))
+    .pipe(z.string().min(1, { error: required }));

@@ -8,7 +8,7 @@ import {
   MESSAGE_VIEWS,
   SEARCH_FIELDS,
 } from "../crm-rules.ts";
-import { pagedSchema } from "./common.ts";
+import { longText, pagedSchema } from "./common.ts";
 import {
   companyField,
   countryCodeField,
@@ -18,6 +18,7 @@ import {
   messageField,
   phoneNumberField,
 } from "./contact.ts";
+import { pipelineSchema } from "./pipeline.ts";
 
 // The CRM's calls (spec sections 3 and 7, issue 5): API clients and tests rely on these shapes.
 
@@ -147,15 +148,6 @@ export const updateMessageSchema = z.strictObject({
   serviceTypeIds: z.array(id).max(CONTACT_LIMITS.services).optional(),
 });
 
-const longText = (max: number, required: string) =>
-  z
-    .string({ error: required })
-    .max(max)
-    .refine(hasNoControlCharacters, { error: "El texto contiene caracteres no válidos" })
-    .refine(isWellFormedText, { error: "El texto contiene caracteres no válidos" })
-    .transform((text) => text.trim().normalize("NFC"))
-    .pipe(z.string().min(1, { error: required }));
-
 /** `POST /api/client-message/:id/status`: Rechazado needs a reason. */
 export const statusChangeSchema = z
   .strictObject({ status: messageStatusSchema, reason: longText(CRM_LIMITS.reason, M.reasonRequired).optional() })
@@ -171,6 +163,7 @@ export const replySchema = z.strictObject({ reply: longText(CRM_LIMITS.reply, M.
 /** `GET /api/clients/:id`: the contact and all their messages, newest first. */
 export const clientDetailSchema = z.object({
   client: clientSchema.extend({ createdAt: z.string(), updatedAt: z.string() }),
+  pipeline: pipelineSchema,
   messages: z.array(clientMessageSchema),
 });
 export type ClientDetail = z.infer<typeof clientDetailSchema>;

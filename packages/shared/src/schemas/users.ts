@@ -76,6 +76,8 @@ const AUDIT_ACTIONS = [
   "message_accepted",
   "message_status_changed",
   "message_replied",
+  "client_stage_changed",
+  "client_owner_changed",
   "leads_retention",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

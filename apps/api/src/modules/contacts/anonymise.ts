@@ -1,6 +1,6 @@
 import { and, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, emailOutbox } from "../../db/schema.ts";
+import { clientMessages, clients, contactEvents, emailOutbox } from "../../db/schema.ts";
 
 /** The domain of every anonymised address: `.invalid` can never receive mail (RFC 2606). */
 export const ANONYMISED_EMAIL_DOMAIN = "anonimizado.invalid";
@@ -10,7 +10,7 @@ const ANONYMISED = "(anonimizado)";
 /**
  * Anonymises these contacts, for staff (one) and for the retention job (a batch): what identifies
  * the person is replaced (names, address, phone, company, what they and we wrote, where from); dates,
- * services and statuses stay for the statistics. Unsent emails to them are dropped. Run it inside a
+ * services, stages and statuses stay for the statistics. Unsent emails to them are dropped. Run it inside a
  * transaction; it answers the ids it found.
  */
 export async function anonymiseClientRows(tx: Db, ids: number[]): Promise<number[]> {
@@ -23,6 +23,7 @@ export async function anonymiseClientRows(tx: Db, ids: number[]): Promise<number
       email: sql`'anonimizado-' || ${clients.id} || ${`@${ANONYMISED_EMAIL_DOMAIN}`}`,
       phone: sql`${clients.countryCode} || '000000000'`,
       company: ANONYMISED,
+      lostNote: sql`case when ${clients.lostNote} is null then null else ${ANONYMISED} end`,
       updatedAt: sql`now()`,
     })
     .where(inArray(clients.id, ids))
@@ -44,6 +45,11 @@ export async function anonymiseClientRows(tx: Db, ids: number[]): Promise<number
       userAgent: null,
     })
     .where(inArray(clientMessages.clientId, found));
+  // Staff's own words about the person on the timeline (why a contact was lost) go too.
+  await tx
+    .update(contactEvents)
+    .set({ data: sql`${contactEvents.data} - 'lostNote'` })
+    .where(inArray(contactEvents.clientId, found));
   await tx
     .delete(emailOutbox)
     .where(and(inArray(emailOutbox.status, ["pending", "sending"]), inArray(emailOutbox.messageId, theirMessages)));

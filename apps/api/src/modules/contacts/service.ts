@@ -18,6 +18,8 @@ import {
   updateMessageText,
   updateStatus,
 } from "./message-repo.ts";
+import { advanceOnReply, recordContactEvent } from "./pipeline.ts";
+import { findPipeline } from "./pipeline-repo.ts";
 import {
   type ClientFields,
   clientDataOf,
@@ -65,10 +67,12 @@ async function guardEmail<T>(run: () => Promise<T>) {
 
 export async function clientDetail(db: Db, id: number): Promise<ClientDetail | undefined> {
   const client = await findClient(db, id);
-  if (!client) return undefined;
+  const pipeline = await findPipeline(db, id);
+  if (!client || !pipeline) return undefined;
   const messages = await messagesOfClients(db, [id], sql`true`);
   return {
     client: { ...client, createdAt: client.createdAt.toISOString(), updatedAt: client.updatedAt.toISOString() },
+    pipeline,
     messages: messages.get(id) ?? [],
   };
 }
@@ -105,7 +109,11 @@ export async function deleteClient(db: Db, id: number, actor: Actor) {
 
 /** Anonymisation on request (LOPDP): see anonymiseClientRows for what changes and what stays. */
 export async function anonymiseClient(db: Db, id: number, actor: Actor) {
-  const done = await db.transaction(async (tx) => (await anonymiseClientRows(tx, [id])).length > 0);
+  const done = await db.transaction(async (tx) => {
+    if ((await anonymiseClientRows(tx, [id])).length === 0) return false;
+    await recordContactEvent(tx, id, "anonymised", actor);
+    return true;
+  });
   if (!done) return undefined;
   await audit(db, "client_anonymised", actor, { clientId: id });
   return clientDetail(db, id);
@@ -115,6 +123,7 @@ export async function anonymiseClient(db: Db, id: number, actor: Actor) {
 export async function exportClientData(db: Db, id: number, actor: Actor) {
   const data = await clientDataOf(db, id);
   if (!data) return undefined;
+  await recordContactEvent(db, id, "data_exported", actor);
   await audit(db, "client_data_exported", actor, { clientId: id });
   return { exportedAt: new Date().toISOString(), ...data };
 }
@@ -202,6 +211,7 @@ export async function replyToMessage(db: Db, id: number, reply: string, actor: A
       replyTo: staff.email,
       payload: { reply, staffName: staff.displayName },
     });
+    await advanceOnReply(tx, row.clientId, actor);
     return row.clientId;
   });
   if (clientId === undefined) return undefined;

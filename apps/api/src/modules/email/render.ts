@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
 import { RESET_LINK_MINUTES } from "../auth/password-reset.ts";
+import { findClient } from "../contacts/repo.ts";
 import { findUserById } from "../users/repo.ts";
 import type { ClaimedEmail } from "./outbox.ts";
 import {
@@ -11,6 +12,7 @@ import {
   contactConfirmation,
   contactNotification,
   type Email,
+  ownerAssignedEmail,
   passwordResetEmail,
 } from "./templates.ts";
 
@@ -71,6 +73,24 @@ export async function renderEmail(db: Db, email: ClaimedEmail, { publicUrl }: Em
       // A fragment, not a query: the token never reaches a server log or a Referer header.
       const link = `${publicUrl}/restablecer-contrasena#token=${encodeURIComponent(token)}`;
       return passwordResetEmail(user.displayName, link, RESET_LINK_MINUTES);
+    }
+    case "owner_assigned": {
+      const { clientId, ownerName, assignedBy } = (email.payload ?? {}) as {
+        clientId?: number;
+        ownerName?: string;
+        assignedBy?: string;
+      };
+      const client = clientId === undefined ? undefined : await findClient(db, clientId);
+      // The contact was deleted before the email went out: nothing left to announce.
+      if (!client || !ownerName || !assignedBy)
+        throw new Error(`assignment of contact ${clientId} without its contact`);
+      const name = `${client.firstName} ${client.lastName}`.trim();
+      return ownerAssignedEmail(
+        ownerName,
+        { name, company: client.company },
+        assignedBy,
+        `${publicUrl}/crm/mensajes?contacto=${client.id}`,
+      );
     }
   }
 }

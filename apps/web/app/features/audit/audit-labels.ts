@@ -25,6 +25,8 @@ const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   message_accepted: "Mensaje aceptado en revisión",
   message_status_changed: "Estado de un mensaje cambiado",
   message_replied: "Respuesta enviada",
+  client_stage_changed: "Etapa de contacto cambiada",
+  client_owner_changed: "Responsable de contacto cambiado",
   leads_retention: "Plazo de conservación aplicado a contactos antiguos (LOPDP)",
 };
 

@@ -1,0 +1,100 @@
+import type { Pipeline } from "@app/shared";
+import type { LostReason, Stage } from "@app/shared/constants";
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { clients, contactEvents, users } from "../../db/schema.ts";
+
+// A contact's stage and owner as stored, and the events that record their changes.
+
+const owner = alias(users, "owner");
+
+/** The stage and owner of client `id`, as the dialog and the board show them. */
+export async function findPipeline(db: Db, id: number): Promise<Pipeline | undefined> {
+  const [row] = await db
+    .select({
+      stage: clients.stage,
+      ownerId: clients.ownerId,
+      ownerName: owner.displayName,
+      version: clients.version,
+      lostReason: clients.lostReason,
+      lostNote: clients.lostNote,
+      wonValueCents: clients.wonValueCents,
+      stageChangedAt: clients.stageChangedAt,
+    })
+    .from(clients)
+    .leftJoin(owner, eq(owner.id, clients.ownerId))
+    .where(eq(clients.id, id));
+  if (!row) return undefined;
+  return {
+    stage: row.stage,
+    owner: row.ownerId === null ? null : { id: row.ownerId, displayName: row.ownerName ?? "" },
+    version: row.version,
+    lostReason: row.lostReason ?? null,
+    lostNote: row.lostNote,
+    wonValue: row.wonValueCents === null ? null : row.wonValueCents / 100,
+    stageChangedAt: row.stageChangedAt?.toISOString() ?? null,
+  };
+}
+
+/** The stage and owner of client `id`, locked until the transaction ends; undefined: no such client. */
+export async function lockPipeline(db: Db, id: number) {
+  const [row] = await db
+    .select({ stage: clients.stage, ownerId: clients.ownerId, version: clients.version })
+    .from(clients)
+    .where(eq(clients.id, id))
+    .for("update");
+  return row;
+}
+
+export type StageFields = {
+  stage: Stage;
+  lostReason: LostReason | null;
+  lostNote: string | null;
+  wonValueCents: number | null;
+};
+
+/** Sets the stage (and what goes with it) and bumps the version; false when the version moved on. */
+export async function updateStage(db: Db, id: number, version: number, fields: StageFields) {
+  const rows = await db
+    .update(clients)
+    .set({ ...fields, stageChangedAt: sql`now()`, version: sql`${clients.version} + 1` })
+    .where(and(eq(clients.id, id), eq(clients.version, version)))
+    .returning({ id: clients.id });
+  return rows.length > 0;
+}
+
+/** Sets the owner and bumps the version; false when the version moved on. */
+export async function updateOwner(db: Db, id: number, version: number, ownerId: number | null) {
+  const rows = await db
+    .update(clients)
+    .set({ ownerId, version: sql`${clients.version} + 1` })
+    .where(and(eq(clients.id, id), eq(clients.version, version)))
+    .returning({ id: clients.id });
+  return rows.length > 0;
+}
+
+/** A first reply makes a new contact a contacted one: true when it did (the contact was Nuevo). */
+export async function markContacted(db: Db, id: number) {
+  const rows = await db
+    .update(clients)
+    .set({ stage: "contactado", stageChangedAt: sql`now()`, version: sql`${clients.version} + 1` })
+    .where(and(eq(clients.id, id), eq(clients.stage, "nuevo")))
+    .returning({ id: clients.id });
+  return rows.length > 0;
+}
+
+export type NewContactEvent = typeof contactEvents.$inferInsert;
+
+export async function insertContactEvent(db: Db, event: NewContactEvent) {
+  await db.insert(contactEvents).values(event);
+}
+
+/** An active staff account's name, or undefined when there is none with that id. */
+export async function findActiveStaffName(db: Db, id: number) {
+  const [row] = await db
+    .select({ displayName: users.displayName, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.active, true)));
+  return row;
+}

@@ -1,0 +1,89 @@
+import {
+  apiErrorSchema,
+  idParamsSchema,
+  ownerChangeSchema,
+  pipelineSchema,
+  stageChangeSchema,
+  timelineSchema,
+} from "@app/shared";
+import { CRM_MESSAGES } from "@app/shared/constants";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { principalOf } from "../../plugins/auth-guard.ts";
+import { errorBody } from "../../plugins/error-handler.ts";
+import { changeOwner, changeStage, PipelineChangedError, UnknownOwnerError } from "./pipeline.ts";
+import { findClient } from "./repo.ts";
+import type { Actor } from "./service.ts";
+import { listTimeline } from "./timeline.ts";
+
+const clientNotFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, CRM_MESSAGES.clientNotFound));
+
+/** The 409 of a change made on an old version: the current stage and owner come with it. */
+const conflictSchema = apiErrorSchema.extend({ current: pipelineSchema });
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: conflictSchema };
+
+function changedMeanwhile(reply: FastifyReply, error: PipelineChangedError) {
+  return reply
+    .code(409)
+    .send({ ...errorBody(409, CRM_MESSAGES.changedMeanwhile), error: "Conflict", current: error.current });
+}
+
+/**
+ * A contact's way from lead to order: `PATCH /api/clients/:id/stage` and `/owner` (each with the
+ * version the person saw) and `GET /api/clients/:id/timeline`. Staff of both roles (issue 13).
+ */
+export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const actorOf = (request: FastifyRequest): Actor => ({ staff: principalOf(request).user, ip: request.ip });
+
+  app.patch(
+    "/clients/:id/stage",
+    { schema: { params: idParamsSchema, body: stageChangeSchema, response: { 200: pipelineSchema, ...errors } } },
+    async (request, reply) => {
+      try {
+        return (await changeStage(db, request.params.id, request.body, actorOf(request))) ?? clientNotFound(reply);
+      } catch (error) {
+        if (error instanceof PipelineChangedError) return changedMeanwhile(reply, error);
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    "/clients/:id/owner",
+    {
+      schema: {
+        params: idParamsSchema,
+        body: ownerChangeSchema,
+        response: { 200: pipelineSchema.extend({ ownerNotified: z.boolean() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const changed = await changeOwner(db, request.params.id, request.body, actorOf(request));
+        if (!changed?.pipeline) return clientNotFound(reply);
+        if (changed.emailed) app.outbox.kick();
+        return { ...changed.pipeline, ownerNotified: changed.emailed };
+      } catch (error) {
+        if (error instanceof PipelineChangedError) return changedMeanwhile(reply, error);
+        if (error instanceof UnknownOwnerError) {
+          return reply.code(400).send({
+            ...errorBody(400, CRM_MESSAGES.unknownOwner),
+            details: [{ path: "ownerId", message: CRM_MESSAGES.unknownOwner }],
+          });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    "/clients/:id/timeline",
+    { schema: { params: idParamsSchema, response: { 200: timelineSchema, ...errors } } },
+    async (request, reply) => {
+      if (!(await findClient(db, request.params.id))) return clientNotFound(reply);
+      return { events: await listTimeline(db, request.params.id) };
+    },
+  );
+};

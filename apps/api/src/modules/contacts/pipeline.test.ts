@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { TestApp } from "../../../test/app.ts";
+import { ADMIN, bearer, createAuthTestApp, createStaff, signIn } from "../../../test/auth.ts";
+import { contactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
+import { engines } from "../../../test/database.ts";
+import { startSmtpServer, type TestSmtp } from "../../../test/smtp.ts";
+
+type Pipeline = {
+  stage: string;
+  owner: { id: number; displayName: string } | null;
+  version: number;
+  lostReason: string | null;
+  lostNote: string | null;
+  wonValue: number | null;
+};
+type Event = { kind: string; actor: string | null; messageId: number | null; data: Record<string, unknown> };
+
+describe.each(engines)("a contact's stage, owner and timeline on %s", (engine) => {
+  let t: TestApp;
+  let smtp: TestSmtp;
+  let token: string;
+  let clientId: number;
+  let messageId: number;
+
+  const call = (method: "GET" | "PATCH" | "POST", url: string, payload?: object, as = token) =>
+    t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+  const pipeline = async () =>
+    ((await call("GET", `/api/clients/${clientId}`)).json() as { pipeline: Pipeline }).pipeline;
+  const timeline = async () =>
+    ((await call("GET", `/api/clients/${clientId}/timeline`)).json() as { events: Event[] }).events;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createAuthTestApp(engine, {
+      smtpUrl: smtp.url,
+      emailPollMs: 100,
+      contactRateLimit: [{ max: 1000, windowMs: 60_000 }],
+    });
+    token = (await signIn(t.app, ADMIN)).accessToken;
+  });
+  // Every test starts from one new lead of its own.
+  beforeEach(async () => {
+    await resetContactTables(t.app.db);
+    expect((await postContact(t.app, contactRequest({ email: "lucia@rosasdelvalle.ec" }))).statusCode).toBe(201);
+    const page = (await call("GET", "/api/client-message")).json() as {
+      content: { client: { id: number }; messages: { id: number }[] }[];
+    };
+    clientId = page.content[0]?.client.id ?? 0;
+    messageId = page.content[0]?.messages[0]?.id ?? 0;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it("starts a new lead as Nuevo, with nobody responsible, at version 0", async () => {
+    expect(await pipeline()).toMatchObject({ stage: "nuevo", owner: null, version: 0, wonValue: null });
+  });
+
+  it("moves the stage with the version seen, on the timeline and in the audit log, and refuses a stale one", async () => {
+    const moved = await call("PATCH", `/api/clients/${clientId}/stage`, { stage: "cotizacion", version: 0 });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ stage: "cotizacion", version: 1 });
+
+    const stale = await call("PATCH", `/api/clients/${clientId}/stage`, { stage: "negociacion", version: 0 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ current: { stage: "cotizacion", version: 1 } });
+    expect(stale.json().message).toContain("Otra persona cambió este contacto");
+
+    const [latest] = await timeline();
+    expect(latest).toMatchObject({ kind: "stage_changed", data: { from: "nuevo", to: "cotizacion" } });
+    expect(latest?.actor).toBeTruthy();
+    const audit = (await call("GET", "/api/audit-log")).json() as { content: { action: string; details: object }[] };
+    expect(audit.content.find((entry) => entry.action === "client_stage_changed")?.details).toMatchObject({
+      clientId,
+      from: "nuevo",
+      to: "cotizacion",
+    });
+  });
+
+  it("asks Perdido for a reason (and words for 'otro'), keeps Ganado's value, and names bad input", async () => {
+    const noReason = await call("PATCH", `/api/clients/${clientId}/stage`, { stage: "perdido", version: 0 });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().details).toContainEqual({ path: "lostReason", message: "Indica por qué se perdió" });
+    const otherWithoutWords = await call("PATCH", `/api/clients/${clientId}/stage`, {
+      stage: "perdido",
+      lostReason: "otro",
+      version: 0,
+    });
+    expect(otherWithoutWords.json().details).toContainEqual({ path: "lostNote", message: "Describe el motivo" });
+    const valueOnLost = await call("PATCH", `/api/clients/${clientId}/stage`, {
+      stage: "perdido",
+      lostReason: "precio",
+      wonValue: 10,
+      version: 0,
+    });
+    expect(valueOnLost.statusCode).toBe(400);
+    for (const bad of [
+      { stage: "archivado", version: 0 },
+      { stage: "ganado" },
+      { stage: "ganado", version: 0, wonValue: 1.005 },
+    ]) {
+      expect((await call("PATCH", `/api/clients/${clientId}/stage`, bad)).statusCode).toBe(400);
+    }
+
+    const lost = await call("PATCH", `/api/clients/${clientId}/stage`, {
+      stage: "perdido",
+      lostReason: "otro",
+      lostNote: "  Compra directamente en Holanda ",
+      version: 0,
+    });
+    expect(lost.json()).toMatchObject({
+      stage: "perdido",
+      lostReason: "otro",
+      lostNote: "Compra directamente en Holanda",
+    });
+    const won = await call("PATCH", `/api/clients/${clientId}/stage`, {
+      stage: "ganado",
+      wonValue: 12500.5,
+      version: 1,
+    });
+    expect(won.json()).toMatchObject({ stage: "ganado", wonValue: 12500.5, lostReason: null, lostNote: null });
+    expect((await call("PATCH", "/api/clients/999999/stage", { stage: "ganado", version: 0 })).statusCode).toBe(404);
+  });
+
+  it("hands the contact over, emails the new owner a link to it, and never emails someone who took it themselves", async () => {
+    const seller = await createStaff(t.app, token);
+    const handed = await call("PATCH", `/api/clients/${clientId}/owner`, { ownerId: seller.id, version: 0 });
+    expect(handed.statusCode).toBe(200);
+    expect(handed.json()).toMatchObject({ owner: { id: seller.id }, version: 1, ownerNotified: true });
+    const toSeller = () => smtp.received.filter((mail) => mail.envelopeTo.includes(seller.email));
+    await vi.waitFor(() => expect(toSeller()).toHaveLength(1), { timeout: 10_000 });
+    const [mail] = toSeller();
+    expect(mail?.mail.subject).toContain("Te asignaron un contacto");
+    expect(mail?.mail.text).toContain(`/crm/mensajes?contacto=${clientId}`);
+
+    const [event] = await timeline();
+    expect(event).toMatchObject({ kind: "owner_changed", data: { from: null, to: seller.id } });
+
+    const admin = (await call("GET", "/api/users")).json() as { id: number; username: string }[];
+    const adminId = admin.find((user) => user.username === ADMIN.username)?.id;
+    const self = await call("PATCH", `/api/clients/${clientId}/owner`, { ownerId: adminId, version: 1 });
+    expect(self.json()).toMatchObject({ owner: { id: adminId }, ownerNotified: false });
+    const nobody = await call("PATCH", `/api/clients/${clientId}/owner`, { ownerId: null, version: 2 });
+    expect(nobody.json()).toMatchObject({ owner: null, version: 3 });
+    expect((await call("PATCH", `/api/clients/${clientId}/owner`, { ownerId: seller.id, version: 1 })).statusCode).toBe(
+      409,
+    );
+  });
+
+  it("refuses an owner that does not exist or is disabled, by field", async () => {
+    const gone = await createStaff(t.app, token);
+    expect((await call("PATCH", `/api/users/${gone.id}`, { active: false })).statusCode).toBe(200);
+    for (const ownerId of [gone.id, 987654]) {
+      const refused = await call("PATCH", `/api/clients/${clientId}/owner`, { ownerId, version: 0 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details).toContainEqual({
+        path: "ownerId",
+        message: "Esa persona no existe o su cuenta está desactivada",
+      });
+    }
+    expect((await pipeline()).version).toBe(0);
+  });
+
+  it("makes a Nuevo contact Contactado on the first reply, and leaves a later stage alone", async () => {
+    expect(
+      (await call("POST", `/api/client-message/${messageId}/reply`, { reply: "Con gusto le cotizamos." })).statusCode,
+    ).toBe(200);
+    expect(await pipeline()).toMatchObject({ stage: "contactado", version: 1 });
+    const kinds = (await timeline()).map((event) => event.kind);
+    expect(kinds).toEqual(["stage_changed", "reply_sent", "message_received"]);
+
+    await call("PATCH", `/api/clients/${clientId}/stage`, { stage: "negociacion", version: 1 });
+    await call("POST", `/api/client-message/${messageId}/reply`, { reply: "Le reenviamos la cotización." });
+    expect((await pipeline()).stage).toBe("negociacion");
+  });
+
+  it("puts exports and anonymisation on the timeline, newest first, and anonymises staff's words about the person", async () => {
+    const note = "Lucía prefiere a otro proveedor de Cayambe";
+    await call("PATCH", `/api/clients/${clientId}/stage`, {
+      stage: "perdido",
+      lostReason: "otro",
+      lostNote: note,
+      version: 0,
+    });
+    expect((await call("GET", `/api/clients/${clientId}/data-export`)).statusCode).toBe(200);
+    expect((await call("POST", `/api/clients/${clientId}/anonymise`)).statusCode).toBe(200);
+    const events = await timeline();
+    expect(events.slice(0, 3).map((event) => event.kind)).toEqual(["anonymised", "data_exported", "stage_changed"]);
+    expect(JSON.stringify(events)).not.toContain("Cayambe");
+    expect(await pipeline()).toMatchObject({ stage: "perdido", lostReason: "otro", lostNote: "(anonimizado)" });
+    expect((await call("GET", "/api/clients/999999/timeline")).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,129 @@
+import type { OwnerChangeInput, Pipeline, StageChangeInput } from "@app/shared";
+import type { Db } from "../../db/client.ts";
+import { emailOutbox } from "../../db/schema.ts";
+import { recordAudit } from "../audit/repo.ts";
+import {
+  findActiveStaffName,
+  findPipeline,
+  insertContactEvent,
+  lockPipeline,
+  markContacted,
+  updateOwner,
+  updateStage,
+} from "./pipeline-repo.ts";
+import type { Actor } from "./service.ts";
+
+// Staff moving a contact along (its stage) and handing it over (its owner). Each change is checked
+// against the version the person saw, recorded in the contact's timeline and audited.
+
+/** The contact changed since the person loaded it: they must look again (409). */
+export class PipelineChangedError extends Error {
+  override name = "PipelineChangedError";
+  constructor(readonly current: Pipeline) {
+    super("the contact's stage or owner changed meanwhile");
+  }
+}
+
+/** The owner asked for is not an active staff account (400). */
+export class UnknownOwnerError extends Error {
+  override name = "UnknownOwnerError";
+}
+
+const actorFields = (actor: Actor) => ({ actorId: actor.staff.id, actorName: actor.staff.displayName });
+
+async function changed(db: Db, id: number): Promise<never> {
+  const current = await findPipeline(db, id);
+  if (!current) throw new Error(`contact ${id} vanished during a change`);
+  throw new PipelineChangedError(current);
+}
+
+/** Sets the stage; undefined when there is no such contact. */
+export async function changeStage(db: Db, id: number, input: StageChangeInput, actor: Actor) {
+  const lost = input.stage === "perdido";
+  const fields = {
+    stage: input.stage,
+    lostReason: lost ? (input.lostReason ?? null) : null,
+    lostNote: lost ? (input.lostNote ?? null) : null,
+    wonValueCents: input.stage === "ganado" && input.wonValue !== undefined ? Math.round(input.wonValue * 100) : null,
+  };
+  const outcome = await db.transaction(async (tx) => {
+    const before = await lockPipeline(tx, id);
+    if (!before) return "missing" as const;
+    if (!(await updateStage(tx, id, input.version, fields))) return "changed" as const;
+    await insertContactEvent(tx, {
+      clientId: id,
+      kind: "stage_changed",
+      ...actorFields(actor),
+      data: {
+        from: before.stage,
+        to: input.stage,
+        ...(fields.lostReason ? { lostReason: fields.lostReason } : {}),
+        ...(fields.lostNote ? { lostNote: fields.lostNote } : {}),
+        ...(fields.wonValueCents !== null ? { wonValue: fields.wonValueCents / 100 } : {}),
+      },
+    });
+    return before.stage;
+  });
+  if (outcome === "missing") return undefined;
+  if (outcome === "changed") return changed(db, id);
+  await recordAudit(db, {
+    action: "client_stage_changed",
+    actor: actor.staff,
+    ip: actor.ip,
+    details: { clientId: id, from: outcome, to: input.stage },
+  });
+  return findPipeline(db, id);
+}
+
+/**
+ * Hands the contact to a staff member (or to nobody). The new owner is told by email with a link to
+ * the contact, unless they gave it to themselves or have no address.
+ */
+export async function changeOwner(db: Db, id: number, input: OwnerChangeInput, actor: Actor) {
+  const next = input.ownerId === null ? undefined : await findActiveStaffName(db, input.ownerId);
+  if (input.ownerId !== null && !next) throw new UnknownOwnerError();
+  const outcome = await db.transaction(async (tx) => {
+    const before = await lockPipeline(tx, id);
+    if (!before) return "missing" as const;
+    if (!(await updateOwner(tx, id, input.version, input.ownerId))) return "changed" as const;
+    await insertContactEvent(tx, {
+      clientId: id,
+      kind: "owner_changed",
+      ...actorFields(actor),
+      data: { from: before.ownerId, to: input.ownerId, toName: next?.displayName ?? null },
+    });
+    if (next?.email && input.ownerId !== actor.staff.id) {
+      await tx.insert(emailOutbox).values({
+        kind: "owner_assigned",
+        toAddress: next.email,
+        payload: { clientId: id, ownerName: next.displayName, assignedBy: actor.staff.displayName },
+      });
+    }
+    return { from: before.ownerId, emailed: Boolean(next?.email && input.ownerId !== actor.staff.id) };
+  });
+  if (outcome === "missing") return undefined;
+  if (outcome === "changed") return changed(db, id);
+  await recordAudit(db, {
+    action: "client_owner_changed",
+    actor: actor.staff,
+    ip: actor.ip,
+    details: { clientId: id, from: outcome.from, to: input.ownerId },
+  });
+  return { pipeline: await findPipeline(db, id), emailed: outcome.emailed };
+}
+
+/** Within a reply's transaction: a Nuevo contact becomes Contactado, on the timeline as the replier's doing. */
+export async function advanceOnReply(db: Db, clientId: number, actor: Actor) {
+  if (!(await markContacted(db, clientId))) return;
+  await insertContactEvent(db, {
+    clientId,
+    kind: "stage_changed",
+    ...actorFields(actor),
+    data: { from: "nuevo", to: "contactado", byReply: true },
+  });
+}
+
+/** Something staff did to the whole contact (an export, anonymisation), on its timeline. */
+export function recordContactEvent(db: Db, clientId: number, kind: "data_exported" | "anonymised", actor: Actor) {
+  return insertContactEvent(db, { clientId, kind, ...actorFields(actor) });
+}

@@ -1,0 +1,66 @@
+import type { TimelineEvent, TimelineKind } from "@app/shared";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { clientMessages, contactEvents, users } from "../../db/schema.ts";
+
+// A contact's timeline, newest first: what they wrote, what staff added and answered (from their
+// messages), and every other change (contact_events). One query, a union of three index walks.
+
+const TIMELINE_LIMIT = 500;
+
+const author = alias(users, "author");
+const replier = alias(users, "replier");
+
+export async function listTimeline(db: Db, clientId: number, limit = TIMELINE_LIMIT): Promise<TimelineEvent[]> {
+  const messages = db
+    .select({
+      kind: sql<TimelineKind>`case when ${clientMessages.origin} = 'personal' then 'message_added' else 'message_received' end`.as(
+        "kind",
+      ),
+      at: clientMessages.createdAt,
+      actor: author.displayName,
+      messageId: sql<number | null>`${clientMessages.id}`.as("message_id"),
+      data: sql<Record<string, unknown>>`jsonb_build_object('message', ${clientMessages.message})`.as("data"),
+      seq: sql<number>`0::bigint`.as("seq"),
+    })
+    .from(clientMessages)
+    .leftJoin(author, eq(author.id, clientMessages.createdBy))
+    .where(eq(clientMessages.clientId, clientId));
+  const replies = db
+    .select({
+      kind: sql<TimelineKind>`'reply_sent'`.as("kind"),
+      at: sql<Date>`${clientMessages.repliedAt}`.as("at"),
+      actor: replier.displayName,
+      messageId: sql<number | null>`${clientMessages.id}`.as("message_id"),
+      data: sql<Record<string, unknown>>`jsonb_build_object('reply', ${clientMessages.reply})`.as("data"),
+      seq: sql<number>`1::bigint`.as("seq"),
+    })
+    .from(clientMessages)
+    .leftJoin(replier, eq(replier.id, clientMessages.repliedBy))
+    .where(and(eq(clientMessages.clientId, clientId), isNotNull(clientMessages.repliedAt)));
+  const events = db
+    .select({
+      kind: contactEvents.kind,
+      at: contactEvents.at,
+      actor: contactEvents.actorName,
+      messageId: sql<number | null>`null::bigint`.as("message_id"),
+      data: contactEvents.data,
+      seq: sql<number>`1 + ${contactEvents.id}`.as("seq"),
+    })
+    .from(contactEvents)
+    .where(eq(contactEvents.clientId, clientId));
+  const rows = await messages
+    .unionAll(replies)
+    .unionAll(events)
+    // What one transaction did shares its instant: the message, then its reply, then what followed.
+    .orderBy(desc(sql`2`), desc(sql`6`))
+    .limit(limit);
+  return rows.map((row) => ({
+    kind: row.kind,
+    at: new Date(row.at).toISOString(),
+    actor: row.actor,
+    messageId: row.messageId === null ? null : Number(row.messageId),
+    data: typeof row.data === "string" ? JSON.parse(row.data) : (row.data ?? {}),
+  }));
+}
