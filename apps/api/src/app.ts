@@ -16,6 +16,7 @@ import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { ServiceTypeCatalog } from "./modules/service-types/catalog.ts";
 import { serviceTypeRoutes } from "./modules/service-types/routes.ts";
+import { taskRoutes } from "./modules/tasks/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { apiDocsCollector, apiDocsRoutes } from "./plugins/api-docs.ts";
 import { type AccessConfig, authGuard } from "./plugins/auth-guard.ts";
@@ -137,6 +138,7 @@ export async function buildApp({
       await api.register(auditRoutes);
       await api.register(contactRoutes);
       await api.register(pipelineRoutes);
+      await api.register(taskRoutes);
       await api.register(dashboardRoutes);
       await api.register(apiDocsRoutes);
     },

@@ -6,4 +6,5 @@ export * from "./schemas/contact.ts";
 export * from "./schemas/crm.ts";
 export * from "./schemas/pipeline.ts";
 export * from "./schemas/service-types.ts";
+export * from "./schemas/tasks.ts";
 export * from "./schemas/users.ts";

@@ -197,6 +197,48 @@ export const contactEvents = pgTable(
   (table) => [index("contact_events_client_idx").on(table.clientId, table.at.desc(), table.id.desc())],
 );
 
+/** A follow-up someone must do for a contact by a given time (`Nueva tarea`). */
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneBy: integer("done_by").references(() => users.id, { onDelete: "set null" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** Bumped by each change: a change sent with an older one is refused (409). */
+    version: integer("version").notNull().default(0),
+  },
+  (table) => [
+    // `/crm/tareas`: someone's open tasks by due time; a contact's tasks.
+    index("tasks_open_owner_idx").on(table.ownerId, table.dueAt).where(sql`${table.doneAt} is null`),
+    index("tasks_client_idx").on(table.clientId, table.dueAt),
+  ],
+);
+
+/** Staff's own words about a contact (`Nota interna`): never sent to the client, edited by their author only. */
+export const internalNotes = pgTable(
+  "internal_notes",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }),
+  },
+  (table) => [index("internal_notes_client_idx").on(table.clientId, table.createdAt.desc())],
+);
+
 export const EMAIL_KINDS = [
   "staff_notification",
   "contact_confirmation",

@@ -67,6 +67,10 @@ export const TIMELINE_KINDS = [
   "reply_sent",
   "stage_changed",
   "owner_changed",
+  "task_created",
+  "task_done",
+  "task_reopened",
+  "internal_note",
   "data_exported",
   "anonymised",
 ] as const;

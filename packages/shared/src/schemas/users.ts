@@ -78,6 +78,10 @@ const AUDIT_ACTIONS = [
   "message_replied",
   "client_stage_changed",
   "client_owner_changed",
+  "task_created",
+  "task_changed",
+  "note_created",
+  "note_updated",
   "leads_retention",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

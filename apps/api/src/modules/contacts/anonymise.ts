@@ -1,6 +1,6 @@
 import { and, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, contactEvents, emailOutbox } from "../../db/schema.ts";
+import { clientMessages, clients, contactEvents, emailOutbox, internalNotes, tasks } from "../../db/schema.ts";
 
 /** The domain of every anonymised address: `.invalid` can never receive mail (RFC 2606). */
 export const ANONYMISED_EMAIL_DOMAIN = "anonimizado.invalid";
@@ -45,11 +45,13 @@ export async function anonymiseClientRows(tx: Db, ids: number[]): Promise<number
       userAgent: null,
     })
     .where(inArray(clientMessages.clientId, found));
-  // Staff's own words about the person on the timeline (why a contact was lost) go too.
+  // Staff's own words about the person go too: why they were lost, notes, what tasks said.
   await tx
     .update(contactEvents)
-    .set({ data: sql`${contactEvents.data} - 'lostNote'` })
+    .set({ data: sql`${contactEvents.data} - 'lostNote' - 'title'` })
     .where(inArray(contactEvents.clientId, found));
+  await tx.update(internalNotes).set({ body: ANONYMISED }).where(inArray(internalNotes.clientId, found));
+  await tx.update(tasks).set({ title: ANONYMISED }).where(inArray(tasks.clientId, found));
   await tx
     .delete(emailOutbox)
     .where(and(inArray(emailOutbox.status, ["pending", "sending"]), inArray(emailOutbox.messageId, theirMessages)));

@@ -1,17 +1,20 @@
 import {
   apiErrorSchema,
   idParamsSchema,
+  internalNoteInputSchema,
+  internalNoteSchema,
   ownerChangeSchema,
   pipelineSchema,
   stageChangeSchema,
   timelineSchema,
 } from "@app/shared";
-import { CRM_MESSAGES } from "@app/shared/constants";
+import { CRM_MESSAGES, TASK_MESSAGES } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody } from "../../plugins/error-handler.ts";
+import { createNote, NotYourNoteError, updateNote } from "./internal-notes.ts";
 import { changeOwner, changeStage, PipelineChangedError, UnknownOwnerError } from "./pipeline.ts";
 import { findClient } from "./repo.ts";
 import type { Actor } from "./service.ts";
@@ -31,7 +34,8 @@ function changedMeanwhile(reply: FastifyReply, error: PipelineChangedError) {
 
 /**
  * A contact's way from lead to order: `PATCH /api/clients/:id/stage` and `/owner` (each with the
- * version the person saw) and `GET /api/clients/:id/timeline`. Staff of both roles (issue 13).
+ * version the person saw), internal notes (`POST /api/clients/:id/notes`, `PATCH /api/notes/:id` by
+ * their author) and `GET /api/clients/:id/timeline`. Staff of both roles (issue 13).
  */
 export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -84,6 +88,41 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!(await findClient(db, request.params.id))) return clientNotFound(reply);
       return { events: await listTimeline(db, request.params.id) };
+    },
+  );
+
+  app.post(
+    "/clients/:id/notes",
+    {
+      schema: {
+        params: idParamsSchema,
+        body: internalNoteInputSchema,
+        response: { 201: internalNoteSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const note = await createNote(db, request.params.id, request.body.body, actorOf(request));
+      return note ? reply.code(201).send(note) : clientNotFound(reply);
+    },
+  );
+
+  app.patch(
+    "/notes/:id",
+    {
+      schema: {
+        params: idParamsSchema,
+        body: internalNoteInputSchema,
+        response: { 200: internalNoteSchema, 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const note = await updateNote(db, request.params.id, request.body.body, actorOf(request));
+        return note ?? reply.code(404).send(errorBody(404, TASK_MESSAGES.noteNotFound));
+      } catch (error) {
+        if (error instanceof NotYourNoteError) return reply.code(403).send(errorBody(403, TASK_MESSAGES.notYourNote));
+        throw error;
+      }
     },
   );
 };

@@ -2,10 +2,11 @@ import type { TimelineEvent, TimelineKind } from "@app/shared";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, contactEvents, users } from "../../db/schema.ts";
+import { clientMessages, contactEvents, internalNotes, users } from "../../db/schema.ts";
 
 // A contact's timeline, newest first: what they wrote, what staff added and answered (from their
-// messages), and every other change (contact_events). One query, a union of three index walks.
+// messages), staff's internal notes, and every other change (contact_events). One query, a union of
+// four index walks.
 
 const TIMELINE_LIMIT = 500;
 
@@ -50,9 +51,25 @@ export async function listTimeline(db: Db, clientId: number, limit = TIMELINE_LI
     })
     .from(contactEvents)
     .where(eq(contactEvents.clientId, clientId));
+  const notes = db
+    .select({
+      kind: sql<TimelineKind>`'internal_note'`.as("kind"),
+      at: internalNotes.createdAt,
+      actor: internalNotes.authorName,
+      messageId: sql<number | null>`null::bigint`.as("message_id"),
+      data: sql<
+        Record<string, unknown>
+      >`jsonb_build_object('noteId', ${internalNotes.id}, 'body', ${internalNotes.body}, 'authorId', ${internalNotes.authorId}, 'editedAt', ${internalNotes.updatedAt})`.as(
+        "data",
+      ),
+      seq: sql<number>`1 + ${internalNotes.id}`.as("seq"),
+    })
+    .from(internalNotes)
+    .where(eq(internalNotes.clientId, clientId));
   const rows = await messages
     .unionAll(replies)
     .unionAll(events)
+    .unionAll(notes)
     // What one transaction did shares its instant: the message, then its reply, then what followed.
     .orderBy(desc(sql`2`), desc(sql`6`))
     .limit(limit);

@@ -27,6 +27,10 @@ const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   message_replied: "Respuesta enviada",
   client_stage_changed: "Etapa de contacto cambiada",
   client_owner_changed: "Responsable de contacto cambiado",
+  task_created: "Tarea creada",
+  task_changed: "Tarea cambiada",
+  note_created: "Nota interna creada",
+  note_updated: "Nota interna editada",
   leads_retention: "Plazo de conservación aplicado a contactos antiguos (LOPDP)",
 };
 
