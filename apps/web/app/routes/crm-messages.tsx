@@ -11,6 +11,7 @@ import {
   parseContactsQuery,
 } from "~/features/contacts/contacts-query";
 import { ContactsScreen } from "~/features/contacts/contacts-screen";
+import { loadContactTasks, loadStaff, loadTimeline } from "~/features/contacts/follow-up-api";
 import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { ApiError, PASSWORD_CHANGE_REQUIRED } from "~/lib/api-client";
@@ -43,17 +44,29 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const params = new URL(request.url).searchParams;
     const query = parseContactsQuery(params);
     const contactId = parseContactId(params);
-    const [list, contact, serviceTypes] = await Promise.all([
+    const [list, contact, followUp, serviceTypes, staff] = await Promise.all([
       orProblem(loadContacts(query, request.signal)),
       contactId === null ? null : orProblem(getClient(contactId)),
+      contactId === null
+        ? null
+        : orProblem(
+            Promise.all([loadTimeline(contactId, request.signal), loadContactTasks(contactId, request.signal)]),
+          ),
       loadServiceTypes().catch(() => null),
+      loadStaff().catch(() => null),
     ]);
     return {
       query,
       result: list.value,
       problem: list.problem,
-      contact: contact && { id: contactId ?? 0, detail: contact.value, problem: contact.problem },
+      contact: contact && {
+        id: contactId ?? 0,
+        detail: contact.value,
+        problem: contact.problem,
+        followUp: followUp?.value ? { timeline: followUp.value[0], tasks: followUp.value[1] } : null,
+      },
       serviceTypes,
+      staff,
     };
   });
 }
@@ -65,7 +78,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export default function CrmMessages({ loaderData }: Route.ComponentProps) {
-  const { query, result, problem, contact, serviceTypes } = loaderData;
+  const { query, result, problem, contact, serviceTypes, staff } = loaderData;
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
@@ -94,6 +107,7 @@ export default function CrmMessages({ loaderData }: Route.ComponentProps) {
       loading={loading}
       contact={contact}
       serviceTypes={serviceTypes}
+      staff={staff}
       onQueryChange={(next) => go(next, isRefinement(query, next))}
       // The dialog is part of the address (a reload keeps it open) but not a step of the history.
       onContactChange={(id) =>

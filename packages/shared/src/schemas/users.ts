@@ -104,3 +104,7 @@ export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** `GET /api/staff`: the active accounts by name, for choosing who follows a contact up (all staff). */
+export const staffDirectorySchema = z.array(z.object({ id: z.number().int(), displayName: z.string() }));
+export type StaffMember = z.infer<typeof staffDirectorySchema>[number];

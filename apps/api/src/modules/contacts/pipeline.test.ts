@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TestApp } from "../../../test/app.ts";
-import { ADMIN, bearer, createAuthTestApp, createStaff, signIn } from "../../../test/auth.ts";
+import { ADMIN, bearer, createAuthTestApp, createReadyStaff, createStaff, signIn } from "../../../test/auth.ts";
 import { contactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
 import { engines } from "../../../test/database.ts";
 import { startSmtpServer, type TestSmtp } from "../../../test/smtp.ts";
@@ -146,6 +146,19 @@ describe.each(engines)("a contact's stage, owner and timeline on %s", (engine) =
     expect((await call("PATCH", `/api/clients/${clientId}/owner`, { ownerId: seller.id, version: 1 })).statusCode).toBe(
       409,
     );
+  });
+
+  it("lists who can be Responsable (active accounts, by name) to every staff member", async () => {
+    const colleague = await createReadyStaff(t.app, token);
+    const gone = await createStaff(t.app, token);
+    await call("PATCH", `/api/users/${gone.id}`, { active: false });
+    const theirToken = (await signIn(t.app, colleague)).accessToken;
+    const listed = await call("GET", "/api/staff", undefined, theirToken);
+    expect(listed.statusCode).toBe(200);
+    const ids = (listed.json() as { id: number; displayName: string }[]).map((member) => member.id);
+    expect(ids).toContain(colleague.id);
+    expect(ids).not.toContain(gone.id);
+    expect((await t.app.inject({ method: "GET", url: "/api/staff" })).statusCode).toBe(401);
   });
 
   it("refuses an owner that does not exist or is disabled, by field", async () => {

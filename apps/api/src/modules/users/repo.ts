@@ -25,6 +25,15 @@ export async function listUsers(db: Db) {
   return db.select().from(users).orderBy(asc(users.username));
 }
 
+/** Who can follow up a contact: active accounts by name (the `Responsable` choices). */
+export async function listActiveStaff(db: Db) {
+  return db
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.active, true))
+    .orderBy(asc(users.displayName), asc(users.id));
+}
+
 export async function countUsers(db: Db) {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   return row?.count ?? 0;

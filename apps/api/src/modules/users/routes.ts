@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   createUserRequestSchema,
   setTemporaryPasswordRequestSchema,
+  staffDirectorySchema,
   updateUserRequestSchema,
   userAccountListSchema,
   userAccountSchema,
@@ -12,7 +13,7 @@ import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody } from "../../plugins/error-handler.ts";
 import { PasswordRejectedError } from "../auth/service.ts";
-import { listUsers, toUserAccount } from "./repo.ts";
+import { listActiveStaff, listUsers, toUserAccount } from "./repo.ts";
 import { AccountConflictError, changeUser, createUser, setTemporaryPassword } from "./service.ts";
 
 const ADMINS = { roles: ["administrador" as const] };
@@ -36,12 +37,14 @@ function refuse(reply: FastifyReply, error: unknown) {
 
 const notFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, "No existe ese usuario."));
 
-/** The Usuarios screen's calls: administrators only. */
+/** The Usuarios screen's calls: administrators only; and who can be `Responsable`, for all staff. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const actorOf = (request: Parameters<typeof principalOf>[0]) => {
     const { user } = principalOf(request);
     return { id: user.id, username: user.username };
   };
+
+  app.get("/staff", { schema: { response: { 200: staffDirectorySchema } } }, async () => listActiveStaff(app.db));
 
   app.get("/users", { config: ADMINS, schema: { response: { 200: userAccountListSchema } } }, async () =>
     (await listUsers(app.db)).map(toUserAccount),

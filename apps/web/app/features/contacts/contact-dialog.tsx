@@ -1,4 +1,4 @@
-import type { Client, ClientDetail, ClientMessage, ServiceType } from "@app/shared";
+import type { Client, ClientDetail, ClientMessage, ServiceType, StaffMember } from "@app/shared";
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
@@ -9,9 +9,12 @@ import { saveFile } from "~/lib/save-file";
 import { ContactDetailsForm } from "./contact-details-form";
 import { fullName } from "./contact-format";
 import { ContactMessages } from "./contact-messages";
+import { ContactTasks } from "./contact-tasks";
+import { ContactTimeline } from "./contact-timeline";
 import { useContactsAction } from "./contacts-actions";
 import { exportClientData } from "./contacts-api";
 import { DataRights } from "./data-rights";
+import { type FollowUp, FollowUpForms } from "./follow-up";
 
 /** Why the dialog opened: "Ver" reads first, "Editar" starts in the form. */
 export type ContactIntent = "view" | "edit";
@@ -22,6 +25,9 @@ export type ContactDialogProps = {
   /** The stored contact and all their messages, as the route loaded them (again after each change). */
   detail: ClientDetail | null;
   loadProblem: string | null;
+  /** The contact's timeline and open tasks, as the route loaded them; null when they could not be. */
+  followUp: FollowUp | null;
+  staff: StaffMember[] | null;
   intent: ContactIntent;
   serviceTypes: ServiceType[] | null;
   onClose: () => void;
@@ -47,6 +53,8 @@ function ContactDialogContent({
   client,
   detail,
   loadProblem,
+  followUp,
+  staff,
   intent,
   serviceTypes,
   onClose,
@@ -60,7 +68,7 @@ function ContactDialogContent({
   const [formVersion, setFormVersion] = useState(0);
   const title = useRef<HTMLHeadingElement>(null);
   const name = fullName(client);
-  const say = (text: string) => setOutcome({ tone: "success", text });
+  const say = (text: string, tone: "success" | "problem" = "success") => setOutcome({ tone, text });
 
   // "Ver": the person reads first; the focus starts on the name rather than in a field.
   useEffect(() => {
@@ -87,6 +95,15 @@ function ContactDialogContent({
       </div>
 
       <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto px-5 py-5 md:px-6">
+        {detail && (
+          <section aria-labelledby="contacto-seguimiento" className="grid gap-3">
+            <h3 id="contacto-seguimiento" className="font-bold text-leaf-900 text-lg">
+              Seguimiento
+            </h3>
+            <FollowUpForms clientId={id} pipeline={detail.pipeline} staff={staff} onOutcome={say} />
+          </section>
+        )}
+
         <section aria-labelledby="contacto-datos" className="grid gap-3">
           <h3 id="contacto-datos" className="font-bold text-leaf-900 text-lg">
             Datos del contacto
@@ -115,6 +132,10 @@ function ContactDialogContent({
             say("Mensaje añadido.");
           }}
         />
+
+        {detail && <ContactTasks clientId={id} tasks={followUp?.tasks ?? null} staff={staff} onOutcome={say} />}
+
+        {detail && <ContactTimeline clientId={id} events={followUp?.timeline ?? null} onOutcome={say} />}
 
         <DataRights
           name={name}

@@ -1,4 +1,12 @@
-import type { NewClientInput, NewMessageInput, StatusChangeInput } from "@app/shared";
+import type {
+  NewClientInput,
+  NewMessageInput,
+  NewTaskInput,
+  OwnerChangeInput,
+  StageChangeInput,
+  StatusChangeInput,
+  TaskChangeInput,
+} from "@app/shared";
 import { useRouteAction } from "~/lib/route-action";
 import {
   acceptMessage,
@@ -13,6 +21,7 @@ import {
   updateClient,
   updateMessage,
 } from "./contacts-api";
+import { addInternalNote, changeOwner, changeStage, changeTask, createTask } from "./follow-up-api";
 
 // Every write of the messages screen, by name: the route's clientAction runs them, and React Router
 // then reloads the list and the open contact (so nothing here keeps a copy of what is stored).
@@ -27,7 +36,12 @@ export type ContactsIntent =
   | { intent: "change-status"; messageId: number; body: StatusChangeInput }
   | { intent: "reply"; messageId: number; reply: string }
   | { intent: "accept-message"; messageId: number }
-  | { intent: "delete-message"; messageId: number };
+  | { intent: "delete-message"; messageId: number }
+  | { intent: "change-stage"; clientId: number; body: StageChangeInput }
+  | { intent: "change-owner"; clientId: number; body: OwnerChangeInput }
+  | { intent: "create-task"; clientId: number; body: NewTaskInput }
+  | { intent: "change-task"; taskId: number; body: TaskChangeInput }
+  | { intent: "add-internal-note"; clientId: number; body: string };
 
 export function runContactsIntent(action: ContactsIntent): Promise<unknown> {
   switch (action.intent) {
@@ -51,6 +65,16 @@ export function runContactsIntent(action: ContactsIntent): Promise<unknown> {
       return acceptMessage(action.messageId);
     case "delete-message":
       return deleteMessage(action.messageId);
+    case "change-stage":
+      return changeStage(action.clientId, action.body);
+    case "change-owner":
+      return changeOwner(action.clientId, action.body);
+    case "create-task":
+      return createTask(action.clientId, action.body);
+    case "change-task":
+      return changeTask(action.taskId, action.body);
+    case "add-internal-note":
+      return addInternalNote(action.clientId, action.body);
   }
 }
 

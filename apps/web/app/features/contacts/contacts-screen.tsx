@@ -1,4 +1,11 @@
-import type { ClientDetail, ClientMessage, ClientMessageGroup, ClientMessagePage, ServiceType } from "@app/shared";
+import type {
+  ClientDetail,
+  ClientMessage,
+  ClientMessageGroup,
+  ClientMessagePage,
+  ServiceType,
+  StaffMember,
+} from "@app/shared";
 import { CRM_LIMITS, DEFAULT_PAGE_SIZE, type MessageView } from "@app/shared/constants";
 import { FileDown, LoaderCircle, UserPlus } from "lucide-react";
 import { useRef, useState } from "react";
@@ -18,6 +25,7 @@ import { exportContacts } from "./contacts-api";
 import { type ContactsQuery, formatContactsQuery } from "./contacts-query";
 import { ContactsSearch } from "./contacts-search";
 import { ContactsTable } from "./contacts-table";
+import type { FollowUp } from "./follow-up";
 import { NewContactDialog } from "./new-contact-dialog";
 
 export type ContactsScreenProps = {
@@ -28,9 +36,11 @@ export type ContactsScreenProps = {
   /** A new page or search is loading. */
   loading: boolean;
   /** The contact the address opens (`contacto=ID`), as the route loaded them. */
-  contact: { id: number; detail: ClientDetail | null; problem: string | null } | null;
+  contact: { id: number; detail: ClientDetail | null; problem: string | null; followUp: FollowUp | null } | null;
   /** For the messages' services; null when they could not be loaded. */
   serviceTypes: ServiceType[] | null;
+  /** Who can be `Responsable`; null when it could not be loaded. */
+  staff: StaffMember[] | null;
   /** Moves to another place of the list (the address changes). */
   onQueryChange: (query: ContactsQuery) => void;
   /** Opens a contact's dialog, or closes it (null): the address changes and the route loads them. */
@@ -56,6 +66,7 @@ export function ContactsScreen({
   loading,
   contact,
   serviceTypes,
+  staff,
   onQueryChange,
   onContactChange,
 }: ContactsScreenProps) {
@@ -220,6 +231,8 @@ export function ContactsScreen({
         client={contactClient || null}
         detail={shown?.detail ?? null}
         loadProblem={shown?.problem ?? null}
+        followUp={shown?.followUp ?? null}
+        staff={staff}
         intent={intent}
         serviceTypes={serviceTypes}
         onClose={() => {

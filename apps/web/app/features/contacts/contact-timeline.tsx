@@ -1,0 +1,159 @@
+import type { TimelineEvent } from "@app/shared";
+import {
+  BUSINESS_TIME_ZONE,
+  LOST_REASON_LABELS,
+  type LostReason,
+  STAGE_LABELS,
+  type Stage,
+  TASK_LIMITS,
+  TASK_MESSAGES,
+} from "@app/shared/constants";
+import { LoaderCircle } from "lucide-react";
+import { useState } from "react";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { describedBy, Field, inputStyles } from "~/components/ui/field";
+import { errorMessage, fieldProblems } from "~/lib/error-message";
+import { dueText } from "./contact-tasks";
+import { useContactsAction } from "./contacts-actions";
+
+const atFormat = new Intl.DateTimeFormat("es-EC", {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const stage = (value: unknown) => STAGE_LABELS[value as Stage] ?? text(value);
+
+/** One line of the timeline in Spanish: what happened, and the words that came with it. */
+function describe(event: TimelineEvent): { title: string; body?: string } {
+  const { data } = event;
+  const by = event.actor ? ` por ${event.actor}` : "";
+  switch (event.kind) {
+    case "message_received":
+      return { title: "Mensaje recibido", body: text(data.message) };
+    case "message_added":
+      return { title: `Mensaje añadido${by}`, body: text(data.message) };
+    case "reply_sent":
+      return { title: `Respuesta enviada${by}`, body: text(data.reply) };
+    case "stage_changed": {
+      const reason = data.lostReason ? ` (${LOST_REASON_LABELS[data.lostReason as LostReason]})` : "";
+      const auto = data.byReply ? " al responder" : "";
+      return {
+        title: `Etapa: ${stage(data.from)} → ${stage(data.to)}${reason}${auto}${by}`,
+        body: text(data.lostNote) || (typeof data.wonValue === "number" ? `Valor estimado: USD ${data.wonValue}` : ""),
+      };
+    }
+    case "owner_changed":
+      return { title: `Responsable: ${text(data.toName) || "Sin responsable"}${by}` };
+    case "task_created":
+      return {
+        title: `Tarea creada${by}: ${text(data.title) || "(sin título)"}`,
+        body: data.dueAt ? `Vence ${dueText(text(data.dueAt))}` : "",
+      };
+    case "task_done":
+      return { title: `Tarea hecha${by}: ${text(data.title)}` };
+    case "task_reopened":
+      return { title: `Tarea reabierta${by}: ${text(data.title)}` };
+    case "internal_note":
+      return {
+        title: `Nota interna de ${event.actor ?? "alguien del equipo"}${data.editedAt ? " (editada)" : ""}`,
+        body: text(data.body),
+      };
+    case "data_exported":
+      return { title: `Datos exportados (LOPDP)${by}` };
+    case "anonymised":
+      return { title: `Datos anonimizados (LOPDP)${by}` };
+  }
+}
+
+export type ContactTimelineProps = {
+  clientId: number;
+  /** Newest first; null when it could not be loaded. */
+  events: TimelineEvent[] | null;
+  onOutcome: (text: string, tone?: "success" | "problem") => void;
+};
+
+/** `Nota interna` and the contact's history, newest first. */
+export function ContactTimeline({ clientId, events, onOutcome }: ContactTimelineProps) {
+  return (
+    <section aria-labelledby="contacto-historial" className="grid gap-3">
+      <h3 id="contacto-historial" className="font-bold text-leaf-900 text-lg">
+        Historial
+      </h3>
+      <InternalNoteForm clientId={clientId} onOutcome={onOutcome} />
+      {events === null ? (
+        <p className="text-sm text-stone-600">No se pudo cargar el historial.</p>
+      ) : (
+        <ol className="grid gap-2 border-leaf-200 border-l-2 pl-4">
+          {events.map((event, index) => {
+            const { title, body } = describe(event);
+            return (
+              // The timeline has no ids of its own; its order is stable between loads.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={index} className="grid gap-0.5 text-sm">
+                <span className="font-semibold text-stone-900">{title}</span>
+                <time dateTime={event.at} className="text-stone-500 text-xs">
+                  {atFormat.format(new Date(event.at))}
+                </time>
+                {body && <p className="whitespace-pre-line break-words text-stone-700">{body}</p>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function InternalNoteForm({ clientId, onOutcome }: Omit<ContactTimelineProps, "events">) {
+  const action = useContactsAction();
+  const [body, setBody] = useState("");
+  const [error, setError] = useState<string>();
+  return (
+    <form
+      noValidate
+      aria-busy={action.busy}
+      className="grid gap-2"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (body.trim() === "") return setError(TASK_MESSAGES.noteRequired);
+        try {
+          await action.run({ intent: "add-internal-note", clientId, body });
+          setBody("");
+          setError(undefined);
+          onOutcome("Nota interna guardada. No se envía al cliente.");
+        } catch (problem) {
+          setError(fieldProblems(problem, ["body"] as const)[0]?.message ?? errorMessage(problem));
+        }
+      }}
+    >
+      <Field
+        id="contacto-nota"
+        label="Nota interna"
+        hint="Solo la ve el equipo; nunca se envía al cliente."
+        error={error}
+      >
+        <textarea
+          id="contacto-nota"
+          rows={3}
+          maxLength={TASK_LIMITS.note}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy("contacto-nota", { error, hint: true })}
+          className={`${inputStyles(Boolean(error))} resize-y`}
+        />
+      </Field>
+      <div className="flex justify-end">
+        <button type="submit" disabled={action.busy} className={`${buttonStyles.secondary} min-h-11`}>
+          {action.busy && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+          Guardar nota
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import type {
+  InternalNote,
+  NewTaskInput,
+  OwnerChangeInput,
+  Pipeline,
+  StaffMember,
+  StageChangeInput,
+  Task,
+  TaskChangeInput,
+  TimelineEvent,
+} from "@app/shared";
+import { authRequest } from "~/lib/api-client";
+
+// A contact's follow-up calls (issue 13): stage, owner, tasks, internal notes and timeline.
+
+export const changeStage = (clientId: number, body: StageChangeInput) =>
+  authRequest<Pipeline>(`/clients/${clientId}/stage`, { method: "PATCH", body });
+
+export const changeOwner = (clientId: number, body: OwnerChangeInput) =>
+  authRequest<Pipeline & { ownerNotified: boolean }>(`/clients/${clientId}/owner`, { method: "PATCH", body });
+
+export const loadTimeline = (clientId: number, signal?: AbortSignal) =>
+  authRequest<{ events: TimelineEvent[] }>(`/clients/${clientId}/timeline`, { signal }).then((answer) => answer.events);
+
+/** Every open task of the contact, whoever has it. */
+export const loadContactTasks = (clientId: number, signal?: AbortSignal) =>
+  authRequest<{ tasks: Task[] }>(`/tasks?owner=all&clientId=${clientId}`, { signal }).then((answer) => answer.tasks);
+
+export const createTask = (clientId: number, body: NewTaskInput) =>
+  authRequest<Task>(`/clients/${clientId}/tasks`, { method: "POST", body });
+
+export const changeTask = (id: number, body: TaskChangeInput) =>
+  authRequest<Task>(`/tasks/${id}`, { method: "PATCH", body });
+
+export const addInternalNote = (clientId: number, body: string) =>
+  authRequest<InternalNote>(`/clients/${clientId}/notes`, { method: "POST", body: { body } });
+
+let staff: Promise<StaffMember[]> | undefined;
+
+/** Who can be `Responsable`: asked once per page load (again after a failure), like the service types. */
+export function loadStaff() {
+  staff ??= authRequest<StaffMember[]>("/staff").catch((error: unknown) => {
+    staff = undefined;
+    throw error;
+  });
+  return staff;
+}

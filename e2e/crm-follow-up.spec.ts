@@ -1,0 +1,90 @@
+import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./helpers/axe";
+import { contactDialog, createClient, openContacts, signInAsStaff, uniqueTag, viewContact } from "./helpers/crm";
+import { waitForMailTo } from "./helpers/mail";
+import { adminToken, bearer, forgiveFailedApiCalls } from "./helpers/staff";
+
+// Issue 13 in the contact dialog: Etapa, Responsable, Nueva tarea, Nota interna and the history.
+
+test("staff move a contact's stage, hand it over, add a task and an internal note, all in its history", async ({
+  page,
+  request,
+  pageProblems,
+}, testInfo) => {
+  test.slow();
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  await createClient(
+    request,
+    {
+      firstName: "Rosa",
+      lastName: `Seguimiento ${tag}`,
+      email: `seguimiento.${tag}@x.test`,
+      message: `Cotización ${tag}`,
+    },
+    token,
+  );
+  const sellerName = `Vendedora ${tag}`;
+  const sellerEmail = `vendedora.${tag}@floraprotect.test`;
+  const seller = await request.post("/api/users", {
+    headers: bearer(token),
+    data: {
+      username: `vend${tag}`.toLowerCase(),
+      displayName: sellerName,
+      email: sellerEmail,
+      role: "personal",
+      password: "Temporal-de-prueba-2026",
+    },
+  });
+  expect(seller.status()).toBe(201);
+
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page, `busqueda=${tag}`);
+  const name = `Rosa Seguimiento ${tag}`;
+  const dialog = await viewContact(page, name);
+  const status = dialog.getByRole("status");
+  const history = dialog.getByRole("region", { name: "Historial" }).getByRole("list");
+
+  // Etapa: a new lead is Nuevo; Perdido asks for its reason; Cotización enviada is saved.
+  const stage = dialog.getByRole("combobox", { name: "Etapa" });
+  await expect(stage).toHaveValue("nuevo");
+  await stage.selectOption({ label: "Perdido" });
+  await dialog.getByRole("button", { name: "Cambiar etapa" }).click();
+  await expect(dialog.getByText("Indica por qué se perdió")).toBeVisible();
+  forgiveFailedApiCalls(pageProblems, ["clients/\\d+/stage"]);
+  await stage.selectOption({ label: "Cotización enviada" });
+  await dialog.getByRole("button", { name: "Cambiar etapa" }).click();
+  await expect(status).toHaveText("Etapa cambiada a Cotización enviada.");
+  await expect(history.getByText("Etapa: Nuevo → Cotización enviada")).toBeVisible();
+
+  // Responsable: the colleague is told by email, with a link to the contact.
+  await dialog.getByRole("combobox", { name: "Responsable", exact: true }).selectOption({ label: sellerName });
+  await dialog.getByRole("button", { name: "Asignar" }).click();
+  await expect(status).toHaveText(`Responsable: ${sellerName}. Se le avisó por correo.`);
+  const [assigned] = await waitForMailTo(sellerEmail);
+  expect(assigned?.subject).toContain(`Te asignaron un contacto: ${name}`);
+  expect(assigned?.text).toContain("/crm/mensajes?contacto=");
+
+  // Nueva tarea, then done: it leaves the open tasks and both steps are in the history.
+  await dialog.getByRole("button", { name: "Nueva tarea" }).click();
+  await dialog.getByRole("textbox", { name: "Tarea", exact: true }).fill(`Llamar a Rosa ${tag}`);
+  await dialog.getByLabel("Fecha y hora").fill("2030-01-15T09:30");
+  await dialog.getByRole("button", { name: "Guardar tarea" }).click();
+  await expect(status).toHaveText(`Tarea "Llamar a Rosa ${tag}" creada.`);
+  const task = dialog.getByRole("checkbox", { name: new RegExp(`Llamar a Rosa ${tag}`) });
+  await expect(task).toBeVisible();
+  await expect(dialog.getByText(/Próximas · mar, 15 ene/)).toBeVisible();
+  await task.check();
+  await expect(dialog.getByText("No hay tareas abiertas.")).toBeVisible();
+  await expect(history.getByText(`Tarea hecha por Pedro Personal: Llamar a Rosa ${tag}`)).toBeVisible();
+
+  // Nota interna: on the history, for the team only.
+  await dialog.getByRole("textbox", { name: "Nota interna" }).fill(`Prefiere llamadas por la tarde ${tag}`);
+  await dialog.getByRole("button", { name: "Guardar nota" }).click();
+  await expect(status).toHaveText("Nota interna guardada. No se envía al cliente.");
+  await expect(history.getByText(`Prefiere llamadas por la tarde ${tag}`)).toBeVisible();
+  await expect(history.getByRole("listitem").first()).toContainText("Nota interna de Pedro Personal");
+
+  await expectNoAxeViolations(page, { include: "dialog[open]" });
+  await expect(contactDialog(page, name)).toBeVisible();
+});
