@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { contactDialog, createClient, openContacts, signInAsStaff, uniqueTag, viewContact } from "./helpers/crm";
 import { waitForMailTo } from "./helpers/mail";
+import { isMobile } from "./helpers/site";
 import { adminToken, bearer, forgiveFailedApiCalls } from "./helpers/staff";
 
 // Issue 13 in the contact dialog: Etapa, Responsable, Nueva tarea, Nota interna and the history.
@@ -87,4 +88,51 @@ test("staff move a contact's stage, hand it over, add a task and an internal not
 
   await expectNoAxeViolations(page, { include: "dialog[open]" });
   await expect(contactDialog(page, name)).toBeVisible();
+});
+
+test("Tareas lists mine by group with a link to each contact; done moves a task to Hechas and back", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  const detail = await createClient(
+    request,
+    { firstName: "Tomás", lastName: `Tareas ${tag}`, email: `tareas.${tag}@x.test`, message: `Consulta ${tag}` },
+    token,
+  );
+  const staff = await signInAsStaff(page, request, testInfo);
+  const session = await request.post("/api/auth/login", {
+    data: { username: staff.username, password: staff.password },
+  });
+  const mine = bearer(((await session.json()) as { accessToken: string }).accessToken);
+  const task = (title: string, dueAt: string) =>
+    request.post(`/api/clients/${detail.client.id}/tasks`, { headers: mine, data: { title, dueAt } });
+  expect((await task(`Vencida ${tag}`, "2020-03-02T09:00")).status()).toBe(201);
+  expect((await task(`Próxima ${tag}`, "2030-03-02T09:00")).status()).toBe(201);
+
+  // The CRM's menu is folded away on a phone.
+  if (isMobile(page)) await page.getByRole("button", { name: "Abrir menú" }).click();
+  await page.getByRole("link", { name: "Tareas" }).click();
+  await expect(page).toHaveURL(/\/crm\/tareas$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Tareas" })).toBeVisible();
+  const overdue = page.getByRole("region", { name: /^Vencidas/ });
+  const later = page.getByRole("region", { name: /^Próximas/ });
+  await expect(overdue.getByText(`Vencida ${tag}`)).toBeVisible();
+  await expect(later.getByText(`Próxima ${tag}`)).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Hoy/ })).toBeVisible();
+
+  await overdue.getByRole("checkbox", { name: `Vencida ${tag}` }).check();
+  await expect(page.getByRole("status")).toHaveText(`Tarea "Vencida ${tag}" hecha.`);
+  await expect(overdue.getByText(`Vencida ${tag}`)).toHaveCount(0);
+  await page.getByRole("link", { name: "Ver hechas" }).click();
+  await expect(page).toHaveURL(/estado=hechas/);
+  const done = page.getByRole("region", { name: /^Hechas/ });
+  await done.getByRole("checkbox", { name: `Vencida ${tag}` }).uncheck();
+  await expect(page.getByRole("status")).toHaveText(`Tarea "Vencida ${tag}" abierta de nuevo.`);
+
+  await page.getByRole("link", { name: "Ver abiertas" }).click();
+  await expectNoAxeViolations(page);
+  await overdue.getByRole("link", { name: new RegExp(`Tomás Tareas ${tag}`) }).click();
+  await expect(contactDialog(page, `Tomás Tareas ${tag}`)).toBeVisible();
 });

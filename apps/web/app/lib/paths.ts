@@ -22,6 +22,8 @@ export const paths = {
   /** The submissions kept for review (spam suspicion). */
   crmReview: "/crm/mensajes?vista=revisar",
   crmUsers: "/crm/usuarios",
+  crmTasks: "/crm/tareas",
+  crmContact: (id: number) => `/crm/mensajes?contacto=${id}`,
   crmAudit: "/crm/auditoria",
   crmChangePassword: "/crm/cambiar-contrasena",
 } as const;

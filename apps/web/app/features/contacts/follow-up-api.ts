@@ -26,6 +26,10 @@ export const loadTimeline = (clientId: number, signal?: AbortSignal) =>
 export const loadContactTasks = (clientId: number, signal?: AbortSignal) =>
   authRequest<{ tasks: Task[] }>(`/tasks?owner=all&clientId=${clientId}`, { signal }).then((answer) => answer.tasks);
 
+/** `/crm/tareas`: mine or the team's, open or done. */
+export const loadTasks = (owner: "me" | "all", status: "open" | "done", signal?: AbortSignal) =>
+  authRequest<{ tasks: Task[]; total: number }>(`/tasks?owner=${owner}&status=${status}`, { signal });
+
 export const createTask = (clientId: number, body: NewTaskInput) =>
   authRequest<Task>(`/clients/${clientId}/tasks`, { method: "POST", body });
 

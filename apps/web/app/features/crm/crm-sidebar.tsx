@@ -1,6 +1,15 @@
 import type { StaffUser } from "@app/shared";
 import { ROLE_LABELS } from "@app/shared/constants";
-import { KeyRound, LayoutDashboard, LoaderCircle, LogOut, MessageSquare, ScrollText, Users } from "lucide-react";
+import {
+  KeyRound,
+  LayoutDashboard,
+  ListChecks,
+  LoaderCircle,
+  LogOut,
+  MessageSquare,
+  ScrollText,
+  Users,
+} from "lucide-react";
 import { type ComponentType, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { paths } from "~/lib/paths";
@@ -11,6 +20,7 @@ type NavItem = { to: string; label: string; icon: ComponentType<{ className?: st
 const NAV_ITEMS: NavItem[] = [
   { to: paths.crm, label: "Dashboard", icon: LayoutDashboard },
   { to: paths.crmMessages, label: "Mensajes", icon: MessageSquare },
+  { to: paths.crmTasks, label: "Tareas", icon: ListChecks },
   { to: paths.crmUsers, label: "Usuarios", icon: Users, adminOnly: true },
   { to: paths.crmAudit, label: "Auditoría", icon: ScrollText, adminOnly: true },
 ];
