@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { isMobile, visit } from "./helpers/site";
+import { isMobile, visit, waitForScrollToSettle } from "./helpers/site";
 
 test.describe("hero", () => {
   test("has the headline, the 95-years claim and the two calls to action", async ({ page }) => {
@@ -17,6 +17,9 @@ test.describe("hero", () => {
     await expect(page.locator("#productos")).toBeInViewport();
 
     await page.goBack();
+    // Going back scrolls to the top again: click once the page stands still.
+    await expect(page).toHaveURL(/\/$/);
+    await waitForScrollToSettle(page);
     await page.locator("#inicio").getByRole("link", { name: "Nuestros servicios" }).click();
     await expect(page).toHaveURL(/\/servicios$/);
     await expect(page.getByRole("heading", { level: 1, name: "Nuestros Servicios" })).toBeVisible();

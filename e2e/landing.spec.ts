@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { visit } from "./helpers/site";
+import { visit, waitForScrollToSettle } from "./helpers/site";
 
 test.beforeEach(async ({ page }) => {
   await visit(page, "/");
@@ -71,6 +71,11 @@ test("the services section offers Fianzas and four insurance lines, each leading
   await expect(page.getByRole("link", { name: "Solicitar cotización" })).toHaveAttribute("href", "/contacto");
 
   await page.goBack();
+  // Back on the home page, the router restores where it was left: click once it stands still, or
+  // the click lands where the link was a moment before.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("#servicios")).toBeVisible();
+  await waitForScrollToSettle(page);
   await page
     .locator("#servicios")
     .getByRole("link", { name: /Seguro de Vida/ })
