@@ -30,6 +30,11 @@ const STATUS_NAMES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+/** A 400 about one field: the sentence for people, and the field for API clients. */
+export function fieldError(path: string, message: string) {
+  return { ...errorBody(400, message), details: [{ path, message }] };
+}
+
 export function errorBody(statusCode: number, message?: string) {
   return {
     statusCode,

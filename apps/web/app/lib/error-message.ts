@@ -22,3 +22,10 @@ export function fieldProblems<F extends string>(error: unknown, fields: readonly
   }
   return problems;
 }
+
+/** The same, as one message per field, for a form that keeps its errors by field name. */
+export function fieldErrors<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> {
+  return Object.fromEntries(fieldProblems(error, fields).map(({ field, message }) => [field, message])) as Partial<
+    Record<F, string>
+  >;
+}

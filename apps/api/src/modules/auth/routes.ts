@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
-import { errorBody } from "../../plugins/error-handler.ts";
+import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { rateLimit } from "../../plugins/rate-limit.ts";
 import { AccountThrottle } from "./account-throttle.ts";
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from "./cookies.ts";
@@ -80,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
   };
 
   const rejectPassword = (reply: FastifyReply, message: string, path: string) =>
-    reply.code(400).send({ ...errorBody(400, message), details: [{ path, message }] });
+    reply.code(400).send(fieldError(path, message));
 
   app.post(
     "/auth/login",

@@ -2,7 +2,7 @@ import { apiErrorSchema, contactRequestSchema, contactResponseSchema } from "@ap
 import { waitText } from "@app/shared/constants";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorBody } from "../../plugins/error-handler.ts";
+import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { rateLimit } from "../../plugins/rate-limit.ts";
 import { ContactRequestWriter } from "./contact-request-writer.ts";
 import { IdempotencyKeyReusedError, submitContactRequest, UnknownServicesError } from "./intake.ts";
@@ -49,9 +49,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(201).send({ message: result.message });
       } catch (error) {
         if (error instanceof UnknownServicesError) {
-          return reply
-            .code(400)
-            .send({ ...errorBody(400, error.message), details: [{ path: "serviceList", message: error.message }] });
+          return reply.code(400).send(fieldError("serviceList", error.message));
         }
         if (error instanceof IdempotencyKeyReusedError) {
           return reply.code(422).send(errorBody(422, error.message));

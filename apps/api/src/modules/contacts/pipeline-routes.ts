@@ -13,9 +13,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
-import { errorBody } from "../../plugins/error-handler.ts";
+import { errorBody, fieldError } from "../../plugins/error-handler.ts";
+import { VersionConflictError } from "../version-conflict.ts";
 import { createNote, NotYourNoteError, updateNote } from "./internal-notes.ts";
-import { changeOwner, changeStage, PipelineChangedError, UnknownOwnerError } from "./pipeline.ts";
+import { changeOwner, changeStage, UnknownOwnerError } from "./pipeline.ts";
 import { findClient } from "./repo.ts";
 import type { Actor } from "./service.ts";
 import { listTimeline } from "./timeline.ts";
@@ -26,7 +27,7 @@ const clientNotFound = (reply: FastifyReply) => reply.code(404).send(errorBody(4
 const conflictSchema = apiErrorSchema.extend({ current: pipelineSchema });
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: conflictSchema };
 
-function changedMeanwhile(reply: FastifyReply, error: PipelineChangedError) {
+function changedMeanwhile(reply: FastifyReply, error: VersionConflictError<unknown>) {
   return reply
     .code(409)
     .send({ ...errorBody(409, CRM_MESSAGES.changedMeanwhile), error: "Conflict", current: error.current });
@@ -48,7 +49,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         return (await changeStage(db, request.params.id, request.body, actorOf(request))) ?? clientNotFound(reply);
       } catch (error) {
-        if (error instanceof PipelineChangedError) return changedMeanwhile(reply, error);
+        if (error instanceof VersionConflictError) return changedMeanwhile(reply, error);
         throw error;
       }
     },
@@ -70,12 +71,9 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
         if (changed.emailed) app.outbox.kick();
         return { ...changed.pipeline, ownerNotified: changed.emailed };
       } catch (error) {
-        if (error instanceof PipelineChangedError) return changedMeanwhile(reply, error);
+        if (error instanceof VersionConflictError) return changedMeanwhile(reply, error);
         if (error instanceof UnknownOwnerError) {
-          return reply.code(400).send({
-            ...errorBody(400, CRM_MESSAGES.unknownOwner),
-            details: [{ path: "ownerId", message: CRM_MESSAGES.unknownOwner }],
-          });
+          return reply.code(400).send(fieldError("ownerId", CRM_MESSAGES.unknownOwner));
         }
         throw error;
       }

@@ -2,6 +2,7 @@ import type { OwnerChangeInput, Pipeline, StageChangeInput } from "@app/shared";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import { recordAudit } from "../audit/repo.ts";
+import { VersionConflictError } from "../version-conflict.ts";
 import {
   findActiveStaffName,
   findPipeline,
@@ -16,17 +17,16 @@ import type { Actor } from "./service.ts";
 // Staff moving a contact along (its stage) and handing it over (its owner). Each change is checked
 // against the version the person saw, recorded in the contact's timeline and audited.
 
-/** The contact changed since the person loaded it: they must look again (409). */
-export class PipelineChangedError extends Error {
-  override name = "PipelineChangedError";
-  constructor(readonly current: Pipeline) {
-    super("the contact's stage or owner changed meanwhile");
-  }
-}
-
-/** The owner asked for is not an active staff account (400). */
+/** The owner asked for (of a contact or a task) is not an active staff account (400). */
 export class UnknownOwnerError extends Error {
   override name = "UnknownOwnerError";
+}
+
+/** Refuses an owner that is not an active staff account; answers its name and address. */
+export async function activeOwner(db: Db, ownerId: number) {
+  const owner = await findActiveStaffName(db, ownerId);
+  if (!owner) throw new UnknownOwnerError();
+  return owner;
 }
 
 const actorFields = (actor: Actor) => ({ actorId: actor.staff.id, actorName: actor.staff.displayName });
@@ -34,7 +34,7 @@ const actorFields = (actor: Actor) => ({ actorId: actor.staff.id, actorName: act
 async function changed(db: Db, id: number): Promise<never> {
   const current = await findPipeline(db, id);
   if (!current) throw new Error(`contact ${id} vanished during a change`);
-  throw new PipelineChangedError(current);
+  throw new VersionConflictError<Pipeline>(current);
 }
 
 /** Sets the stage; undefined when there is no such contact. */
@@ -80,8 +80,7 @@ export async function changeStage(db: Db, id: number, input: StageChangeInput, a
  * the contact, unless they gave it to themselves or have no address.
  */
 export async function changeOwner(db: Db, id: number, input: OwnerChangeInput, actor: Actor) {
-  const next = input.ownerId === null ? undefined : await findActiveStaffName(db, input.ownerId);
-  if (input.ownerId !== null && !next) throw new UnknownOwnerError();
+  const next = input.ownerId === null ? undefined : await activeOwner(db, input.ownerId);
   const outcome = await db.transaction(async (tx) => {
     const before = await lockPipeline(tx, id);
     if (!before) return "missing" as const;

@@ -20,7 +20,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
-import { errorBody } from "../../plugins/error-handler.ts";
+import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { csvLines } from "./csv.ts";
 import { type GroupFilter, searchGroups } from "./search.ts";
@@ -53,11 +53,7 @@ const emailTaken = (reply: FastifyReply) =>
     details: [{ path: "email", message: CRM_MESSAGES.emailTaken }],
   });
 const UNKNOWN_SERVICES = "Hay productos o servicios que no existen";
-const unknownServices = (reply: FastifyReply) =>
-  reply.code(400).send({
-    ...errorBody(400, UNKNOWN_SERVICES),
-    details: [{ path: "serviceTypeIds", message: UNKNOWN_SERVICES }],
-  });
+const unknownServices = (reply: FastifyReply) => reply.code(400).send(fieldError("serviceTypeIds", UNKNOWN_SERVICES));
 
 /** The CSV export walks the search in pages of this size, up to the cap. */
 const EXPORT_PAGE = 500;

@@ -11,15 +11,13 @@ import { CRM_MESSAGES, TASK_MESSAGES } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
-import { errorBody } from "../../plugins/error-handler.ts";
+import { errorBody, fieldError } from "../../plugins/error-handler.ts";
+import { UnknownOwnerError } from "../contacts/pipeline.ts";
 import type { Actor } from "../contacts/service.ts";
-import { changeTask, createTask, TaskChangedError, taskList, UnknownTaskOwnerError } from "./service.ts";
+import { VersionConflictError } from "../version-conflict.ts";
+import { changeTask, createTask, taskList } from "./service.ts";
 
-const unknownOwner = (reply: FastifyReply) =>
-  reply.code(400).send({
-    ...errorBody(400, CRM_MESSAGES.unknownOwner),
-    details: [{ path: "ownerId", message: CRM_MESSAGES.unknownOwner }],
-  });
+const unknownOwner = (reply: FastifyReply) => reply.code(400).send(fieldError("ownerId", CRM_MESSAGES.unknownOwner));
 
 /**
  * Follow-up tasks: `POST /api/clients/:id/tasks`, `GET /api/tasks` (mine by default) and
@@ -43,7 +41,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         const task = await createTask(db, request.params.id, request.body, actorOf(request));
         return task ? reply.code(201).send(task) : reply.code(404).send(errorBody(404, CRM_MESSAGES.clientNotFound));
       } catch (error) {
-        if (error instanceof UnknownTaskOwnerError) return unknownOwner(reply);
+        if (error instanceof UnknownOwnerError) return unknownOwner(reply);
         throw error;
       }
     },
@@ -74,8 +72,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         const task = await changeTask(db, request.params.id, request.body, actorOf(request));
         return task ?? reply.code(404).send(errorBody(404, TASK_MESSAGES.taskNotFound));
       } catch (error) {
-        if (error instanceof UnknownTaskOwnerError) return unknownOwner(reply);
-        if (error instanceof TaskChangedError) {
+        if (error instanceof UnknownOwnerError) return unknownOwner(reply);
+        if (error instanceof VersionConflictError) {
           return reply
             .code(409)
             .send({ ...errorBody(409, TASK_MESSAGES.taskChanged), error: "Conflict", current: error.current });

@@ -2,26 +2,15 @@ import type { NewTaskInput, Task, TaskChangeInput, TaskListQuery } from "@app/sh
 import { TASK_LIMITS } from "@app/shared/constants";
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../audit/repo.ts";
-import { findActiveStaffName, insertContactEvent, lockPipeline } from "../contacts/pipeline-repo.ts";
+import { activeOwner } from "../contacts/pipeline.ts";
+import { insertContactEvent, lockPipeline } from "../contacts/pipeline-repo.ts";
 import type { Actor } from "../contacts/service.ts";
+import { VersionConflictError } from "../version-conflict.ts";
 import { fromBusinessTime, taskGroup } from "./business-time.ts";
 import { findTask, insertTask, listTasks, type TaskFields, type TaskRow, updateTask } from "./repo.ts";
 
 // Follow-up tasks on contacts: created from the contact dialog, listed on /crm/tareas, done and
 // undone; each creation and completion is on the contact's timeline, every change in the audit log.
-
-/** The task changed since the person loaded it (409). */
-export class TaskChangedError extends Error {
-  override name = "TaskChangedError";
-  constructor(readonly current: Task) {
-    super("the task changed meanwhile");
-  }
-}
-
-/** The owner asked for is not an active staff account (400). */
-export class UnknownTaskOwnerError extends Error {
-  override name = "UnknownTaskOwnerError";
-}
 
 export function toTask(row: TaskRow, now = new Date()): Task {
   return {
@@ -40,8 +29,7 @@ export function toTask(row: TaskRow, now = new Date()): Task {
 }
 
 async function ensureOwner(db: Db, ownerId: number | null | undefined) {
-  if (ownerId === null || ownerId === undefined) return;
-  if (!(await findActiveStaffName(db, ownerId))) throw new UnknownTaskOwnerError();
+  if (ownerId !== null && ownerId !== undefined) await activeOwner(db, ownerId);
 }
 
 const audit = (db: Db, action: "task_created" | "task_changed", actor: Actor, details: Record<string, unknown>) =>
@@ -97,7 +85,7 @@ export async function changeTask(db: Db, id: number, input: TaskChangeInput, act
   });
   const now = await findTask(db, id);
   if (!now) return undefined;
-  if (!changed) throw new TaskChangedError(toTask(now));
+  if (!changed) throw new VersionConflictError<Task>(toTask(now));
   await audit(db, "task_changed", actor, { clientId: before.clientId, taskId: id, fields: Object.keys(fields) });
   return toTask(now);
 }

@@ -11,7 +11,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
-import { errorBody } from "../../plugins/error-handler.ts";
+import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { PasswordRejectedError } from "../auth/service.ts";
 import { listActiveStaff, listUsers, toUserAccount } from "./repo.ts";
 import { AccountConflictError, changeUser, createUser, setTemporaryPassword } from "./service.ts";
@@ -22,9 +22,7 @@ const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema }
 
 function refuse(reply: FastifyReply, error: unknown) {
   if (error instanceof PasswordRejectedError) {
-    return reply
-      .code(400)
-      .send({ ...errorBody(400, error.message), details: [{ path: "password", message: error.message }] });
+    return reply.code(400).send(fieldError("password", error.message));
   }
   if (error instanceof AccountConflictError) {
     const details = error.field ? [{ path: error.field, message: error.message }] : undefined;

@@ -4,7 +4,7 @@ import { ListPlus, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
-import { errorMessage, fieldProblems } from "~/lib/error-message";
+import { errorMessage, fieldErrors } from "~/lib/error-message";
 import { useContactsAction } from "./contacts-actions";
 
 const dueFormat = new Intl.DateTimeFormat("es-EC", {
@@ -145,9 +145,9 @@ function NewTaskForm({
           });
           onDone(`Tarea "${title.trim()}" creada.`);
         } catch (error) {
-          const problems = fieldProblems(error, ["title", "dueAt", "ownerId"] as const);
-          setErrors(Object.fromEntries(problems.map((item) => [item.field, item.message])));
-          setProblem(problems.length === 0 ? errorMessage(error) : undefined);
+          const byField = fieldErrors(error, ["title", "dueAt", "ownerId"] as const);
+          setErrors(byField);
+          setProblem(Object.keys(byField).length === 0 ? errorMessage(error) : undefined);
         }
       }}
     >

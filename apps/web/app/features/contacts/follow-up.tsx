@@ -12,7 +12,7 @@ import { useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { ApiError } from "~/lib/api-client";
-import { errorMessage, fieldProblems } from "~/lib/error-message";
+import { errorMessage, fieldErrors, fieldProblems } from "~/lib/error-message";
 import { useContactsAction } from "./contacts-actions";
 
 /** What the contact dialog shows besides the contact: its timeline and its tasks. */
@@ -78,9 +78,9 @@ function StageForm({ clientId, pipeline, onOutcome, action }: FollowUpFormsProps
           onOutcome(`Etapa cambiada a ${STAGE_LABELS[stage]}.`);
         } catch (error) {
           if (changedMeanwhile(error)) return onOutcome(errorMessage(error), "problem");
-          const problems = fieldProblems(error, ["stage", "lostReason", "lostNote", "wonValue"] as const);
-          setErrors(Object.fromEntries(problems.map((problem) => [problem.field, problem.message])));
-          if (problems.length === 0) onOutcome(errorMessage(error), "problem");
+          const byField = fieldErrors(error, ["stage", "lostReason", "lostNote", "wonValue"] as const);
+          setErrors(byField);
+          if (Object.keys(byField).length === 0) onOutcome(errorMessage(error), "problem");
         }
       }}
     >
