@@ -90,8 +90,8 @@ export async function insertContactEvent(db: Db, event: NewContactEvent) {
   await db.insert(contactEvents).values(event);
 }
 
-/** An active staff account's name, or undefined when there is none with that id. */
-export async function findActiveStaffName(db: Db, id: number) {
+/** An active staff account's name and address, or undefined when there is none with that id. */
+export async function findActiveStaff(db: Db, id: number) {
   const [row] = await db
     .select({ displayName: users.displayName, email: users.email })
     .from(users)

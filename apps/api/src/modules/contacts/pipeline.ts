@@ -4,7 +4,7 @@ import { emailOutbox } from "../../db/schema.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { VersionConflictError } from "../version-conflict.ts";
 import {
-  findActiveStaffName,
+  findActiveStaff,
   findPipeline,
   insertContactEvent,
   lockPipeline,
@@ -24,7 +24,7 @@ export class UnknownOwnerError extends Error {
 
 /** Refuses an owner that is not an active staff account; answers its name and address. */
 export async function activeOwner(db: Db, ownerId: number) {
-  const owner = await findActiveStaffName(db, ownerId);
+  const owner = await findActiveStaff(db, ownerId);
   if (!owner) throw new UnknownOwnerError();
   return owner;
 }
