@@ -25,6 +25,8 @@ const atFormat = new Intl.DateTimeFormat("es-EC", {
   minute: "2-digit",
 });
 
+const usd = new Intl.NumberFormat("es-EC", { style: "currency", currency: "USD" });
+
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const stage = (value: unknown) => STAGE_LABELS[value as Stage] ?? text(value);
 
@@ -44,7 +46,9 @@ function describe(event: TimelineEvent): { title: string; body?: string } {
       const auto = data.byReply ? " al responder" : "";
       return {
         title: `Etapa: ${stage(data.from)} → ${stage(data.to)}${reason}${auto}${by}`,
-        body: text(data.lostNote) || (typeof data.wonValue === "number" ? `Valor estimado: USD ${data.wonValue}` : ""),
+        body:
+          text(data.lostNote) ||
+          (typeof data.wonValue === "number" ? `Valor estimado: ${usd.format(data.wonValue)}` : ""),
       };
     }
     case "owner_changed":
