@@ -51,6 +51,7 @@ test("the list loads page 0 of 10 newest first; a row is a client with their new
     "Número",
     "Servicio Requerido",
     "Mensaje",
+    "Seguimiento",
     "Acciones",
   ]);
   await expect(page.getByText(/^Mostrando 1 a \d+ de \d+ resultados$/)).toBeVisible();
@@ -366,5 +367,7 @@ test("on a phone the table scrolls sideways with the name kept in view; targets 
   await expect
     .poll(async () => Math.round((await nameCell.boundingBox())?.x ?? -1))
     .toBe(Math.round(regionBox?.x ?? 0));
+  // The follow-up filters above the table push it below the fold on a phone: bring the row up first.
+  await nameCell.scrollIntoViewIfNeeded();
   await expect(row.getByRole("button", { name: `Ver ${name}` })).toBeInViewport();
 });

@@ -114,7 +114,7 @@ test("Tareas lists mine by group with a link to each contact; done moves a task 
 
   // The CRM's menu is folded away on a phone.
   if (isMobile(page)) await page.getByRole("button", { name: "Abrir menú" }).click();
-  await page.getByRole("link", { name: "Tareas" }).click();
+  await page.getByRole("link", { name: "Tareas", exact: true }).click();
   await expect(page).toHaveURL(/\/crm\/tareas$/);
   await expect(page.getByRole("heading", { level: 1, name: "Tareas" })).toBeVisible();
   const overdue = page.getByRole("region", { name: /^Vencidas/ });

@@ -1,19 +1,51 @@
 // The CRM calls measured, and a small HTTP client that signs in as staff and times one call at a time.
 
 /**
- * What staff do in the morning: open the list (and page far back), then search each field with a
- * typical keyword. Keywords match the seeded vocabulary (apps/api/src/cli/seed-words.ts).
+ * The customer with a timeline of more than 500 lines that `npm run db:seed -- --messages N` makes
+ * (BUSY_CONTACT in apps/api/src/cli/seed-bulk-follow-up.ts).
  */
-export const CALLS = [
-  { id: "list", label: "list, page 0", method: "GET", path: "/api/client-message?page=0&size=10" },
-  { id: "list-deep", label: "list, page 1000", method: "GET", path: "/api/client-message?page=1000&size=10" },
-  { id: "name", label: 'search nombre "rodriguez"', search: { keyword: "rodriguez", field: "nombre" } },
-  { id: "email", label: 'search correo "maria.pena"', search: { keyword: "maria.pena", field: "correo" } },
-  { id: "phone", label: 'search telefono "4567"', search: { keyword: "4567", field: "telefono" } },
-  { id: "service", label: 'search servicio "rose"', search: { keyword: "rose", field: "servicio" } },
-  { id: "message", label: 'search mensaje "botrytis"', search: { keyword: "botrytis", field: "mensaje" } },
-  { id: "all", label: 'search all "rodriguez"', search: { keyword: "rodriguez", field: "all" } },
-];
+export const BUSY_CONTACT_EMAIL = "compras@rosasdelcotopaxi.com.ec";
+/** The product the board is filtered by (one of the 18 seeded service types). */
+export const BOARD_PRODUCT = "Chrysal VIVA";
+
+/**
+ * What staff do in the morning: open the list (and page far back), search each field with a typical
+ * keyword, narrow the list with the follow-up filters and read their counts, open the board (whole,
+ * one column further, by product), their tasks and the team's, and the timeline of a busy customer.
+ * Keywords match the seeded vocabulary (apps/api/src/cli/seed-words.ts). `context` gives the ids
+ * only the data know: `serviceTypeId` (BOARD_PRODUCT) and `busyClientId` (BUSY_CONTACT_EMAIL).
+ */
+export function crmCalls({ serviceTypeId, busyClientId }) {
+  const get = (id, label, path, kind = "page") => ({ id, label, method: "GET", path, kind });
+  const search = (id, label, body) => ({ id, label, search: body, kind: "page" });
+  return [
+    get("list", "list, page 0", "/api/client-message?page=0&size=10"),
+    get("list-deep", "list, page 1000", "/api/client-message?page=1000&size=10"),
+    search("name", 'search nombre "rodriguez"', { keyword: "rodriguez", field: "nombre" }),
+    search("email", 'search correo "maria.pena"', { keyword: "maria.pena", field: "correo" }),
+    search("phone", 'search telefono "4567"', { keyword: "4567", field: "telefono" }),
+    search("service", 'search servicio "rose"', { keyword: "rose", field: "servicio" }),
+    search("message", 'search mensaje "botrytis"', { keyword: "botrytis", field: "mensaje" }),
+    search("all", 'search all "rodriguez"', { keyword: "rodriguez", field: "all" }),
+    get("mine", "list, Mis contactos", "/api/client-message?page=0&size=10&owner=me"),
+    get("unowned", "list, Sin responsable", "/api/client-message?page=0&size=10&owner=none"),
+    get("stage", "list, Cotización enviada", "/api/client-message?page=0&size=10&stage=cotizacion"),
+    get("waiting", "list, sin respuesta > 3 días", "/api/client-message?page=0&size=10&waitingDays=3"),
+    search("search-filtered", 'search all "rodriguez", Mis contactos, Contactado', {
+      keyword: "rodriguez",
+      field: "all",
+      owner: "me",
+      stage: "contactado",
+    }),
+    get("counts", "filter counts", "/api/client-message/counts?waitingDays=3", "counts"),
+    get("board", "board, six columns", "/api/board", "board"),
+    get("board-more", "board, Nuevo from card 50", "/api/board?stage=nuevo&offset=50", "board"),
+    get("board-product", `board, product "${BOARD_PRODUCT}"`, `/api/board?serviceTypeId=${serviceTypeId}`, "board"),
+    get("tasks-mine", "tasks, mine", "/api/tasks?owner=me", "tasks"),
+    get("tasks-all", "tasks, the team's", "/api/tasks?owner=all", "tasks"),
+    get("timeline", "timeline, busy customer", `/api/clients/${busyClientId}/timeline`, "timeline"),
+  ];
+}
 
 /** The request as the report shows it. */
 export const describeCall = (call) =>
@@ -61,11 +93,27 @@ export function staffClient({ url, username, password }) {
   return { signIn, timed };
 }
 
-/** What an answer holds, to show the search found what staff would expect (none if every request failed). */
-export const answerSummary = (body) => ({
-  total: body.totalElements,
-  exact: body.totalIsExact !== false,
-  rows: body.content.length,
-  messages: body.content.reduce((sum, group) => sum + group.messages.length, 0),
-  firstName: body.content[0] ? `${body.content[0].client.firstName} ${body.content[0].client.lastName}` : "",
-});
+const int = (value) => Math.round(value).toLocaleString("en-US");
+const sum = (items, value) => items.reduce((total, item) => total + value(item), 0);
+
+/** What an answer holds, in words for the report: shows the call found what staff would expect. */
+export function answerSummary(call, body) {
+  switch (call.kind) {
+    case "counts":
+      return `${int(body.all)} contacts, ${int(body.mine)} mine, ${int(body.unowned)} unowned, ${int(body.waiting)} waiting`;
+    case "board": {
+      const exact = body.columns.every((column) => column.countIsExact);
+      const cards = sum(body.columns, (column) => column.cards.length);
+      const total = sum(body.columns, (column) => column.count);
+      return `${int(cards)} cards of ${exact ? "" : "more than "}${int(total)}`;
+    }
+    case "tasks":
+      return `${int(body.tasks.length)} of ${int(body.total)} tasks`;
+    case "timeline":
+      return `${int(body.events.length)} events`;
+    default: {
+      const total = `${body.totalIsExact === false ? "more than " : ""}${int(body.totalElements)} contacts`;
+      return body.content.length === 0 ? `${total} (page empty)` : total;
+    }
+  }
+}

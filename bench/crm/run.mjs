@@ -1,4 +1,5 @@
-// `npm run bench:crm` — latency of the CRM's list and search through HTTP against the real server,
+// `npm run bench:crm` — latency of the CRM's list, search, filters, board, tasks and timeline through
+// HTTP against the real server,
 // at 1,000,000 messages on PostgreSQL and 100,000 on PGlite (seeded by `npm run db:seed`); p50 / p95
 // / p99 per call; Markdown report in docs/benchmarks/crm.md.
 //   node bench/crm/run.mjs [--engine pglite|postgres|both] [--messages-postgres 1000000]
@@ -26,7 +27,7 @@ import { parseArgs } from "node:util";
 import { createCleanup } from "../api/cleanup.mjs";
 import { databaseUrl, dropStaleDatabases, PG_ADMIN_URL, withPg } from "../api/postgres.mjs";
 import { freePort, startApiServer, tail } from "../api/server.mjs";
-import { answerSummary, CALLS, staffClient } from "./calls.mjs";
+import { answerSummary, BOARD_PRODUCT, BUSY_CONTACT_EMAIL, crmCalls, staffClient } from "./calls.mjs";
 import { ENGINE_NAMES, int, markdown, overallLine, summarise, textTable } from "./report.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -118,7 +119,11 @@ async function prepareStorage(engine) {
   };
 }
 
-/** `npm run db:seed -- --messages N` as its own niced process; its output goes to the report. */
+/**
+ * `npm run db:seed -- --messages N` as its own niced process; its output goes to the report. The
+ * benchmark's account is made first, from ADMIN_USERNAME / ADMIN_PASSWORD in `env`, so it owns its
+ * share of the contacts and tasks like the seeded staff (what `owner=me` reads).
+ */
 async function seed(env, messages, logFile) {
   const seedArgs = ["--messages", String(messages)];
   const command = `npm run db:seed -- ${seedArgs.join(" ")}`;
@@ -179,7 +184,11 @@ async function addAccount(env, username, password, logFile) {
 
 const COUNT_SQL = `select (select count(*) from client_messages)::int as messages, (select count(*) from clients)::int as clients,
   (select count(*) from clients where last_message_at is not null)::int as listed,
-  (select count(*) from message_service_types)::int as links`;
+  (select count(*) from message_service_types)::int as links,
+  (select count(*) from tasks)::int as tasks, (select count(*) from tasks where done_at is null)::int as "openTasks",
+  (select count(*) from contact_events)::int as events, (select count(*) from internal_notes)::int as notes,
+  (select count(*) from users where active)::int as staff,
+  (select id from clients where email_key = '${BUSY_CONTACT_EMAIL}') as "busyClientId"`;
 
 function directorySize(dir) {
   let total = 0;
@@ -210,6 +219,17 @@ async function dataFacts(engine, env) {
   }
 }
 
+/** The contact with the most timeline events (PostgreSQL only: PGlite is the server's meanwhile). */
+async function longestHistory(engine, env) {
+  if (engine !== "postgres") return 1;
+  return withPg(env.DATABASE_URL, async (client) => {
+    const { rows } = await client.query(
+      "select client_id from contact_events group by client_id order by count(*) desc limit 1",
+    );
+    return rows[0]?.client_id ?? 1;
+  });
+}
+
 async function benchEngine(engine) {
   const name = ENGINE_NAMES[engine];
   if (engine === "postgres" && !args["database-url"]) {
@@ -225,16 +245,20 @@ async function benchEngine(engine) {
   rmSync(logDir, { recursive: true, force: true });
   mkdirSync(logDir, { recursive: true });
   const storage = await prepareStorage(engine);
-  const seeded = storage.fresh ? await seed(storage.env, sizes[engine], path.join(logDir, "seed.log")) : undefined;
-  const data = await dataFacts(engine, storage.env);
-  console.log(
-    `  data: ${int(data.messages)} messages, ${int(data.clients)} contacts, ${int(data.links)} service links, ${data.size}`,
-  );
-
-  // A fresh database gets its first administrator from the environment; an existing one has
-  // accounts already, so one is added with `npm run user` (and stays there, named bench-<hex>).
+  // A fresh database gets its first administrator from the environment (made by the seeding, so it
+  // owns contacts); an existing one has accounts already, so one is added with `npm run user` (and
+  // stays there, named bench-<hex>; it owns nothing, so `owner=me` finds nothing there).
   const username = storage.fresh ? "bench" : `bench-${randomBytes(3).toString("hex")}`;
   const password = randomBytes(18).toString("base64url");
+  const admin = { ADMIN_USERNAME: username, ADMIN_PASSWORD: password };
+  const seeded = storage.fresh
+    ? await seed({ ...storage.env, ...admin }, sizes[engine], path.join(logDir, "seed.log"))
+    : undefined;
+  const data = await dataFacts(engine, storage.env);
+  console.log(
+    `  data: ${int(data.messages)} messages, ${int(data.clients)} contacts, ${int(data.links)} service links, ` +
+      `${int(data.tasks)} tasks, ${int(data.events)} events, ${data.size}`,
+  );
   if (!storage.fresh) await addAccount(storage.env, username, password, path.join(logDir, "user.log"));
   const port = await freePort(3450);
   const { server, readyMs } = await startApiServer({
@@ -245,8 +269,7 @@ async function benchEngine(engine) {
       ...storage.env,
       NODE_ENV: "production",
       JWT_SECRET: randomBytes(48).toString("base64url"),
-      ADMIN_USERNAME: username,
-      ADMIN_PASSWORD: password,
+      ...admin,
       LOGIN_RATE_LIMIT: "1000/min",
       SERVE_WEB: "false",
       LOG_LEVEL: "warn",
@@ -258,12 +281,17 @@ async function benchEngine(engine) {
   console.log(`  server ready in ${(readyMs / 1000).toFixed(1)} s on ${server.url}`);
   const client = staffClient({ url: server.url, username, password });
   await client.signIn();
+  const services = await (await fetch(`${server.url}/api/service-types`)).json();
+  const serviceTypeId = services.find((service) => service.title === BOARD_PRODUCT)?.id ?? services[0]?.id;
+  // Without the seeded busy customer (an older database), the contact with the longest history.
+  const busyClientId = data.busyClientId ?? (await longestHistory(engine, storage.env));
+  const calls = crmCalls({ serviceTypeId, busyClientId });
 
   // Each call gets `perRound` requests per round, or fewer when they take longer than the round's
   // budget: a call that takes seconds is measured, not waited for all afternoon.
   const answers = new Map();
-  const samples = new Map(CALLS.map((call) => [call.id, []]));
-  const failures = new Map(CALLS.map((call) => [call.id, []]));
+  const samples = new Map(calls.map((call) => [call.id, []]));
+  const failures = new Map(calls.map((call) => [call.id, []]));
   const measure = async (call, count, budgetMs, minimum) => {
     const times = [];
     const started = performance.now();
@@ -272,15 +300,15 @@ async function benchEngine(engine) {
       if (outcome.failed) failures.get(call.id).push(outcome.failed);
       else {
         times.push(outcome.ms);
-        answers.set(call.id, answerSummary(outcome.body));
+        answers.set(call.id, answerSummary(call, outcome.body));
       }
     }
     return times;
   };
-  for (const call of CALLS) await measure(call, Math.max(1, warmup), WARMUP_BUDGET_MS, 1);
+  for (const call of calls) await measure(call, Math.max(1, warmup), WARMUP_BUDGET_MS, 1);
   for (let round = 0; round < rounds; round += 1) {
     // Rotate which call goes first, so none always follows the same neighbour.
-    const order = CALLS.map((_, i) => CALLS[(i + round) % CALLS.length]);
+    const order = calls.map((_, i) => calls[(i + round) % calls.length]);
     for (const call of order) samples.get(call.id).push(await measure(call, perRound, ROUND_BUDGET_MS, 3));
     console.log(`  round ${round + 1}/${rounds} done`);
   }
@@ -296,7 +324,7 @@ async function benchEngine(engine) {
     perRound,
     roundBudgetMs: ROUND_BUDGET_MS,
     warmup,
-    calls: CALLS.map((call) => ({
+    calls: calls.map((call) => ({
       call,
       answer: answers.get(call.id),
       failures: failures.get(call.id),
@@ -329,7 +357,7 @@ async function main() {
   const loadStart = os.loadavg()[0].toFixed(2);
   mkdirSync(TMP, { recursive: true });
   console.log(
-    `CRM list and search: ${engines.map((engine) => `${ENGINE_NAMES[engine]} at ${int(sizes[engine])} messages`).join(", ")}; ` +
+    `CRM benchmark: ${engines.map((engine) => `${ENGINE_NAMES[engine]} at ${int(sizes[engine])} messages`).join(", ")}; ` +
       `${rounds} rounds x ${perRound} requests per call; load average ${loadStart}`,
   );
   const results = [];

@@ -9,11 +9,14 @@ import type { Database } from "./db/client.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { resolveJwtSecret } from "./modules/auth/jwt-secret.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { assignmentRoutes } from "./modules/contacts/assignment-routes.ts";
 import { intakeRoutes } from "./modules/contacts/intake-routes.ts";
 import { pipelineRoutes } from "./modules/contacts/pipeline-routes.ts";
 import { contactRoutes } from "./modules/contacts/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import type { StreamTimings } from "./modules/live/event-stream.ts";
+import { liveRoutes } from "./modules/live/routes.ts";
 import { ServiceTypeCatalog } from "./modules/service-types/catalog.ts";
 import { serviceTypeRoutes } from "./modules/service-types/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
@@ -36,6 +39,8 @@ export type AppOptions = {
   logStream?: NodeJS.WritableStream;
   /** Human-readable log lines (pino-pretty): `npm run dev` in a terminal only, never in production. */
   prettyLog?: boolean;
+  /** The live event stream's heartbeat and session checks (tests shorten them). */
+  liveTimings?: Partial<StreamTimings>;
 };
 
 /** A request id a proxy or client may send (X-Request-Id), if it is safe to write into the log. */
@@ -57,6 +62,7 @@ export async function buildApp({
   database,
   logStream,
   prettyLog = false,
+  liveTimings,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -138,8 +144,10 @@ export async function buildApp({
       await api.register(auditRoutes);
       await api.register(contactRoutes);
       await api.register(pipelineRoutes);
+      await api.register(assignmentRoutes);
       await api.register(taskRoutes);
       await api.register(dashboardRoutes);
+      await api.register(liveRoutes, { secret: jwtSecret, timings: liveTimings });
       await api.register(apiDocsRoutes);
     },
     { prefix: "/api" },

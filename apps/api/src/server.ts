@@ -4,6 +4,7 @@ import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { prepareDatabase } from "./db/setup.ts";
 import { PasswordRejectedError } from "./modules/auth/service.ts";
 import { RetentionJob } from "./modules/retention/retention-job.ts";
+import { TaskDigestJob } from "./modules/tasks/digest-job.ts";
 import { ensureFirstAdmin } from "./modules/users/first-admin.ts";
 
 /** Entry point: config, database, app, listen; SIGTERM/SIGINT close everything in order. */
@@ -32,6 +33,11 @@ async function main() {
     months: config.leadRetentionMonths,
     action: config.leadRetentionAction,
   });
+  const digests = new TaskDigestJob({
+    db: database.db,
+    log: app.log.child({ component: "task-digest" }),
+    onQueued: () => app.outbox.kick(),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -49,6 +55,7 @@ async function main() {
       app.lifecycle.closing = true;
       await app.close();
       await retention.stop();
+      await digests.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -61,6 +68,7 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   retention.start();
+  digests.start();
   const where = config.databaseUrl ? "PostgreSQL" : `PGlite en ${config.dataDir}`;
   app.log.info(`Listo en http://localhost:${config.port} (base de datos: ${where})`);
 }

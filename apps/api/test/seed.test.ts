@@ -1,9 +1,19 @@
-import { COUNTRY_CODE_PRESETS, MESSAGE_STATUSES } from "@app/shared/constants";
+import { COUNTRY_CODE_PRESETS, LOST_REASONS, MESSAGE_STATUSES, STAGES } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedBulk } from "../src/cli/seed-bulk.ts";
-import { demoClients, seedDemo } from "../src/cli/seed-demo.ts";
-import { queryRows } from "../src/db/client.ts";
+import { BUSY_CONTACT } from "../src/cli/seed-bulk-follow-up.ts";
+import { demoData, seedDemo } from "../src/cli/seed-demo.ts";
+import { demoClients } from "../src/cli/seed-demo-contacts.ts";
+import { DEMO_PASSWORD } from "../src/cli/seed-demo-staff.ts";
+import { DEMO_STAFF } from "../src/cli/seed-words.ts";
+import { type Db, queryRows } from "../src/db/client.ts";
+import * as schema from "../src/db/schema.ts";
+import { verifyPassword } from "../src/modules/auth/passwords.ts";
+import { listTimeline } from "../src/modules/contacts/timeline.ts";
+import { taskGroup } from "../src/modules/tasks/business-time.ts";
 import { runCli } from "./cli.ts";
 import { createTestDatabase, engines, type TestDatabase } from "./database.ts";
 
@@ -18,12 +28,12 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
   const one = async <T>(query: string) => (await rows<T>(query))[0] as T;
 
   /** Names of the indexes and constraints of the seeded tables: a bulk load must leave them as it found them. */
+  const SEEDED = ["clients", "client_messages", "message_service_types", "tasks", "contact_events", "internal_notes"];
   const schemaObjects = () =>
     rows<{ name: string }>(`
-    select indexname as name from pg_indexes where tablename in ('clients', 'client_messages', 'message_service_types')
+    select indexname as name from pg_indexes where tablename in (${SEEDED.map((table) => `'${table}'`).join(", ")})
     union all
-    select conname from pg_constraint
-     where conrelid in ('clients'::regclass, 'client_messages'::regclass, 'message_service_types'::regclass)
+    select conname from pg_constraint where conrelid in (${SEEDED.map((table) => `'${table}'::regclass`).join(", ")})
     order by 1`);
 
   it("--demo: about 200 believable contacts, the same ones on every run", async () => {
@@ -33,10 +43,12 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
       { id: 2, title: "Chrysal Rose Dip" },
     ];
     expect(demoClients(services, now.getTime())).toEqual(demoClients(services, now.getTime()));
+    expect(demoData(services, now.getTime())).toEqual(demoData(services, now.getTime()));
 
     const result = await seedDemo(test.database.db, now);
     expect(result.clients).toBe(200);
     expect(result.messages).toBeGreaterThanOrEqual(250);
+    expect(result.staff).toBe(DEMO_STAFF.length);
 
     const clients = await rows<{
       first_name: string;
@@ -92,13 +104,184 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
     // Spam-only contacts stay out of the main list.
     expect(clients.filter((client) => client.last_message_at === null).length).toBeGreaterThanOrEqual(4);
 
-    expect(await seedDemo(test.database.db, now)).toEqual({ clients: 0, messages: 0, skipped: 200 });
-    expect((await one<{ n: number }>("select count(*)::int as n from clients")).n).toBe(200);
+    const sizes = () =>
+      one<Record<string, number>>(`select (select count(*)::int from clients) as clients,
+        (select count(*)::int from users) as users, (select count(*)::int from tasks) as tasks,
+        (select count(*)::int from internal_notes) as notes, (select count(*)::int from contact_events) as events`);
+    const before = await sizes();
+    expect(await seedDemo(test.database.db, now)).toEqual({
+      clients: 0,
+      messages: 0,
+      skipped: 200,
+      staff: 0,
+      tasks: 0,
+      openTasks: 0,
+      notes: 0,
+      events: 0,
+    });
+    expect(await sizes()).toEqual(before);
+    expect(before.clients).toBe(200);
+  });
+
+  it("--demo: a sales team that owns the contacts, moved them along, and keeps tasks and notes", async () => {
+    const now = new Date();
+    await seedDemo(test.database.db, now); // the first test seeded already: nothing is added
+    const staff = await rows<{
+      id: number;
+      username: string;
+      display_name: string;
+      email: string;
+      role: string;
+      password_hash: string;
+      must_change_password: boolean;
+    }>(
+      `select * from users where username in (${DEMO_STAFF.map((person) => `'${person.username}'`).join(", ")}) order by id`,
+    );
+    expect(staff.map((member) => member.display_name)).toEqual(DEMO_STAFF.map((person) => person.displayName));
+    for (const member of staff) {
+      expect(member).toMatchObject({ role: "personal", must_change_password: false });
+      expect(member.email).toMatch(/^[a-z]+\.[a-z]+@florapro\.ec$/);
+      expect(member.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    }
+    expect(await verifyPassword(staff[0]?.password_hash ?? "", DEMO_PASSWORD)).toBe(true);
+    const staffIds = staff.map((member) => member.id);
+
+    const clients = await rows<{
+      id: number;
+      stage: string;
+      owner_id: number | null;
+      listed: boolean;
+      lost_reason: string | null;
+      lost_note: string | null;
+      won: number | null;
+      stage_changed_at: Date | null;
+      version: number;
+      events: number;
+    }>(`
+      select c.id, c.stage, c.owner_id, c.last_message_at is not null as listed, c.lost_reason, c.lost_note,
+             c.won_value_cents::float8 / 100 as won, c.stage_changed_at, c.version,
+             (select count(*)::int from contact_events e
+               where e.client_id = c.id and e.kind in ('stage_changed', 'owner_changed')) as events
+        from clients c`);
+    const listed = clients.filter((client) => client.listed);
+    const byStage = (stage: string) => listed.filter((client) => client.stage === stage);
+    for (const stage of STAGES) expect(byStage(stage).length, stage).toBeGreaterThanOrEqual(5);
+    // Most are still at the start; fewer get a quote, fewer still are won or lost.
+    expect(byStage("nuevo").length + byStage("contactado").length).toBeGreaterThan(listed.length / 2);
+    expect(byStage("cotizacion").length).toBeGreaterThan(byStage("negociacion").length);
+    for (const client of byStage("ganado")) {
+      expect(client.won).toBeGreaterThanOrEqual(500);
+      expect(client.won).toBeLessThanOrEqual(60_000);
+    }
+    for (const client of byStage("perdido")) {
+      expect(LOST_REASONS).toContain(client.lost_reason);
+      expect(client.lost_note).toBeTruthy();
+    }
+    for (const client of clients.filter((one) => !["ganado", "perdido"].includes(one.stage))) {
+      expect(client).toMatchObject({ won: null, lost_reason: null, lost_note: null });
+    }
+    const unowned = listed.filter((client) => client.owner_id === null).length;
+    expect(unowned).toBeGreaterThanOrEqual(5);
+    expect(unowned).toBeLessThan(listed.length / 4);
+    for (const client of listed) {
+      if (client.owner_id !== null) expect(staffIds).toContain(client.owner_id);
+      // Each change of stage or owner is on the timeline and counted in the version.
+      expect(client.version).toBe(client.events);
+    }
+
+    // The timeline agrees with the contact: its latest stage and owner changes are what it shows now.
+    const latest = await rows<{
+      id: number;
+      stage: string;
+      owner_id: number | null;
+      stage_to: string | null;
+      stage_at: Date | null;
+      owner_to: number | null;
+      has_owner_event: boolean;
+      stage_changed_at: Date | null;
+    }>(`
+      select c.id, c.stage, c.owner_id, c.stage_changed_at,
+             (select e.data->>'to' from contact_events e where e.client_id = c.id and e.kind = 'stage_changed'
+               order by e.at desc limit 1) as stage_to,
+             (select e.at from contact_events e where e.client_id = c.id and e.kind = 'stage_changed'
+               order by e.at desc limit 1) as stage_at,
+             (select (e.data->>'to')::int from contact_events e where e.client_id = c.id and e.kind = 'owner_changed'
+               order by e.at desc limit 1) as owner_to,
+             exists (select 1 from contact_events e where e.client_id = c.id and e.kind = 'owner_changed') as has_owner_event
+        from clients c`);
+    for (const client of latest) {
+      expect(client.stage_to ?? "nuevo").toBe(client.stage);
+      expect(client.stage_at === null ? null : new Date(client.stage_at).getTime()).toBe(
+        client.stage_changed_at === null ? null : new Date(client.stage_changed_at).getTime(),
+      );
+      if (client.owner_id !== null) expect(client.owner_to).toBe(client.owner_id);
+      else if (client.has_owner_event) expect(client.owner_to).toBeNull();
+    }
+    const times = await one<{ early: number; future: number; anonymous: number; replies_unsigned: number }>(`
+      select (select count(*)::int from contact_events e join clients c on c.id = e.client_id
+               where e.at < c.created_at) as early,
+             (select count(*)::int from contact_events where at > now()) +
+             (select count(*)::int from tasks where created_at > now() or done_at > now()) +
+             (select count(*)::int from internal_notes where created_at > now()) as future,
+             (select count(*)::int from contact_events
+               where actor_name is null and not (kind = 'owner_changed' and data->>'byRule' = 'true')) as anonymous,
+             (select count(*)::int from client_messages where status = 'respondido' and replied_by is null) as replies_unsigned`);
+    expect(times).toEqual({ early: 0, future: 0, anonymous: 0, replies_unsigned: 0 });
+
+    // Tasks: every staff member has overdue, today's and coming ones open, and done ones.
+    const tasks = await rows<{ owner_id: number; due_at: Date; done_at: Date | null; client_id: number }>(
+      "select owner_id, due_at, done_at, client_id from tasks",
+    );
+    for (const id of staffIds) {
+      const groups = new Set(
+        tasks
+          .filter((task) => task.owner_id === id)
+          .map((task) => taskGroup(new Date(task.due_at), task.done_at !== null, now)),
+      );
+      expect([...groups].sort(), `staff ${id}`).toEqual(["hechas", "hoy", "proximas", "vencidas"]);
+    }
+    const taskEvents = await one<{ created: number; done: number; notes: number; authors: number }>(`
+      select (select count(*)::int from contact_events where kind = 'task_created') as created,
+             (select count(*)::int from contact_events where kind = 'task_done') as done,
+             (select count(*)::int from internal_notes) as notes,
+             (select count(distinct author_id)::int from internal_notes) as authors`);
+    expect(taskEvents).toEqual({
+      created: tasks.length,
+      done: tasks.filter((task) => task.done_at !== null).length,
+      notes: expect.any(Number),
+      authors: DEMO_STAFF.length,
+    });
+    expect(taskEvents.notes).toBeGreaterThanOrEqual(40);
+
+    // New leads go round the team.
+    const rule = await one<{ mode: string; last_owner_id: number }>("select * from lead_assignment");
+    expect(rule.mode).toBe("round_robin");
+    expect(staffIds).toContain(rule.last_owner_id);
+
+    // A contact that went far shows it all on its timeline.
+    const won = byStage("ganado")[0];
+    const timeline = await listTimeline(test.database.db, won?.id ?? 0);
+    const kinds = new Set(timeline.map((event) => event.kind));
+    for (const kind of [
+      "message_received",
+      "reply_sent",
+      "stage_changed",
+      "owner_changed",
+      "task_created",
+      "task_done",
+    ]) {
+      expect(kinds, kind).toContain(kind);
+    }
   });
 
   it("--messages: exact counts, each client's latest listed message, indexes and keys as before", async () => {
     const before = await schemaObjects();
-    const result = await seedBulk(test.database.db, { messages: 12_000, clients: 3_000, engine });
+    // As `npm run db:seed` does on PostgreSQL: a connection of its own, without the server pool's
+    // 2.5 s query deadline (rebuilding an index takes longer on a busy machine).
+    const own = test.databaseUrl ? new pg.Client({ connectionString: test.databaseUrl }) : undefined;
+    await own?.connect();
+    const db: Db = own ? drizzle(own, { schema }) : test.database.db;
+    const result = await seedBulk(db, { messages: 12_000, clients: 3_000, engine }).finally(() => own?.end());
     expect(await schemaObjects()).toEqual(before);
 
     const counts = await one<{ clients: number; messages: number; links: number; lonely: number }>(`
@@ -126,6 +309,62 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
     expect(shape.origins).toEqual(["web"]);
     expect(shape.span_days).toBeGreaterThan(700);
     expect(shape.emails).toBe(3_200);
+
+    // The sales team: eight accounts nobody can use until an administrator sets their password.
+    const team = await one<{ n: number; locked: boolean }>(`
+      select count(*)::int as n, bool_and(must_change_password and role = 'personal') as locked
+        from users where email like '%@florapro.ec' and username like '%.%'`);
+    expect(team).toEqual({ n: 8, locked: true });
+
+    const first = result.firstClientId;
+    const stages = await rows<{ stage: string; n: number; owned: number; fields_ok: boolean }>(`
+      select stage, count(*)::int as n, count(owner_id)::int as owned,
+             bool_and(case stage when 'ganado' then won_value_cents between 50000 and 6000000 and lost_reason is null
+                                 when 'perdido' then lost_reason is not null and lost_note <> '' and won_value_cents is null
+                                 else lost_reason is null and won_value_cents is null end
+                      and (stage = 'nuevo') = (stage_changed_at is null)) as fields_ok
+        from clients where id > ${first} group by stage`);
+    expect(stages.map((row) => row.stage).sort()).toEqual([...STAGES].sort());
+    for (const row of stages) {
+      expect(row.fields_ok, row.stage).toBe(true);
+      expect(row.n, row.stage).toBeGreaterThan(100);
+      expect(row.owned / row.n, row.stage).toBeGreaterThan(0.7);
+      expect(row.owned / row.n, row.stage).toBeLessThan(0.9);
+    }
+    const lostReasons = await rows<{ lost_reason: string }>(
+      `select distinct lost_reason from clients where id >= ${first} and lost_reason is not null`,
+    );
+    expect(lostReasons.map((row) => row.lost_reason).sort()).toEqual([...LOST_REASONS].sort());
+    const wrongVersions = await one<{ n: number }>(`
+      select count(*)::int as n from clients c where c.id >= ${first}
+         and c.version <> (select count(*) from contact_events e where e.client_id = c.id)`);
+    expect(wrongVersions.n).toBe(0);
+
+    const tasks = await one<{ n: number; open: number; overdue: number; soon: number; odd: number }>(`
+      select count(*)::int as n, count(*) filter (where done_at is null)::int as open,
+             count(*) filter (where done_at is null and due_at < now())::int as overdue,
+             count(*) filter (where done_at is null and due_at between now() - interval '7 days'
+                                                           and now() + interval '21 days')::int as soon,
+             count(*) filter (where created_at > now() or done_at > now() or done_at < created_at
+                                 or owner_id is null or (done_at is null) <> (done_by is null))::int as odd
+        from tasks t where client_id >= ${first}`);
+    expect(tasks.n).toBe(result.tasks);
+    expect(result.tasks).toBe(3_600);
+    expect(tasks.open / tasks.n).toBeGreaterThan(0.25);
+    expect(tasks.open / tasks.n).toBeLessThan(0.35);
+    expect(tasks.overdue).toBeGreaterThan(0);
+    expect(tasks.soon).toBe(tasks.open);
+    expect(tasks.odd).toBe(0);
+
+    // One long-standing customer, found by its address, with a long timeline of every kind.
+    const busy = await one<{ id: number }>(`select id from clients where email = '${BUSY_CONTACT.email}'`);
+    expect(busy.id).toBe(result.busyClientId);
+    const timeline = await listTimeline(test.database.db, busy.id);
+    expect(timeline).toHaveLength(500);
+    const kinds = new Set(timeline.map((event) => event.kind));
+    for (const kind of ["message_received", "reply_sent", "stage_changed", "owner_changed", "internal_note"]) {
+      expect(kinds, kind).toContain(kind);
+    }
   });
 });
 

@@ -22,6 +22,7 @@ export default [
   route("crm", "routes/crm-layout.tsx", [
     index("routes/crm-dashboard.tsx"),
     route("mensajes", "routes/crm-messages.tsx"),
+    route("embudo", "routes/crm-board.tsx"),
     route("tareas", "routes/crm-tasks.tsx"),
     route("usuarios", "routes/crm-users.tsx"),
     route("auditoria", "routes/crm-audit.tsx"),

@@ -63,6 +63,16 @@ export const LOST_REASON_LABELS: Record<LostReason, string> = {
   otro: "Otro motivo",
 };
 
+/** How a new lead gets its owner (`Responsable`), as the administrator picks it. */
+export const ASSIGNMENT_MODES = ["none", "round_robin", "by_product"] as const;
+export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
+
+export const ASSIGNMENT_MODE_LABELS: Record<AssignmentMode, string> = {
+  none: "Nadie (sin responsable)",
+  round_robin: "Por turnos entre el personal activo",
+  by_product: "Según el producto o servicio",
+};
+
 /** Where a message came from: the public form, or a note staff wrote (a call, a visit). */
 export const MESSAGE_ORIGINS = ["web", "personal"] as const;
 export type MessageOrigin = (typeof MESSAGE_ORIGINS)[number];
@@ -82,7 +92,18 @@ export const CRM_LIMITS = {
    * far more than the page itself.
    */
   searchPagesAhead: 10,
+  /** `Sin respuesta hace más de N días`: N from 1 to this. */
+  waitingDaysMax: 365,
+  /** Cards a board column shows at first and adds with each `Mostrar más`. */
+  boardPage: 50,
+  /** A board column filtered by product counts up to this many cards, then says "más de". */
+  boardCountCap: 1000,
+  /** Rows a bulk action changes at most in one call. */
+  bulkMax: 50_000,
 } as const;
+
+/** `Sin respuesta hace más de N días` when the person has not picked N. */
+export const DEFAULT_WAITING_DAYS = 3;
 
 export const CRM_MESSAGES = {
   reasonRequired: "Indica el motivo del rechazo",
@@ -96,6 +117,7 @@ export const CRM_MESSAGES = {
   emailTaken: "Ya existe un contacto con ese correo electrónico",
   notInReview: "Ese mensaje no está pendiente de revisión.",
   lostReasonRequired: "Indica por qué se perdió",
+  tooManyContacts: "Son demasiados contactos para cambiarlos a la vez (más de 50.000): acota la búsqueda",
   lostNoteRequired: "Describe el motivo",
   changedMeanwhile:
     "Otra persona cambió este contacto mientras lo veías. Revisa los datos actuales e inténtalo de nuevo.",

@@ -1,9 +1,13 @@
 // Zod schemas for every payload and response, shared by the web app and the API.
 
+export * from "./schemas/assignment.ts";
 export * from "./schemas/auth.ts";
+export * from "./schemas/board.ts";
+export * from "./schemas/bulk.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/contact.ts";
 export * from "./schemas/crm.ts";
+export * from "./schemas/dashboard.ts";
 export * from "./schemas/pipeline.ts";
 export * from "./schemas/service-types.ts";
 export * from "./schemas/tasks.ts";

@@ -6,12 +6,27 @@
 // Shape: message g (1..N) is sent at a time that grows with g over the last two years; the first
 // message of client k comes at g = ceil(k*N/M)+1 (clients arrive evenly over time), every other
 // message belongs to a client that already wrote before. Each message asks for 1 or 2 services.
+// Every active staff account owns some clients (eight accounts are made if missing), each client has
+// a stage; tasks and timeline events follow (seed-bulk-follow-up.ts), and client 0 is a customer who
+// writes every week or so, with a timeline of more than 500 lines.
 import { PRIVACY_NOTICE_VERSION } from "@app/shared/constants";
 import { between, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../db/client.ts";
-import { clientMessages, clients, messageServiceTypes } from "../db/schema.ts";
+import { clientMessages, clients, contactEvents, internalNotes, messageServiceTypes, tasks } from "../db/schema.ts";
 import { listServiceTypes } from "../modules/service-types/repo.ts";
+import {
+  BUSY,
+  busyContactUpdate,
+  busyTimeline,
+  ensureBulkStaff,
+  eventsInsert,
+  type Pipeline,
+  pipelineColumns,
+  TASKS_PER_MESSAGE,
+  tasksInsert,
+} from "./seed-bulk-follow-up.ts";
+import { hash, literal, pick, textArray } from "./seed-bulk-sql.ts";
 import { updateClientTimes } from "./seed-demo.ts";
 import {
   CLOSINGS,
@@ -36,7 +51,9 @@ import {
 } from "./seed-words.ts";
 
 const SPAN_DAYS = 730;
-const TABLES = [clients, clientMessages, messageServiceTypes].map((table) => getTableName(table));
+const TABLES = [clients, clientMessages, messageServiceTypes, tasks, contactEvents, internalNotes].map((table) =>
+  getTableName(table),
+);
 /** Below this, index maintenance during the inserts costs less than building the indexes again. */
 const REBUILD_FROM = 10_000;
 
@@ -49,17 +66,14 @@ export type BulkOptions = {
   now?: Date;
 };
 
-export type BulkResult = { firstClientId: number; firstMessageId: number; serviceLinks: number };
-
-/** A value in 0..mod-1 that depends only on `expr` and `salt`. */
-const hash = (expr: string, salt: number, mod: number | string) =>
-  `((hashint8extended((${expr})::bigint, ${salt}) & 9223372036854775807) % (${mod}))`;
-
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-const textArray = (items: readonly string[]) => `(array[${items.map(literal).join(", ")}]::text[])`;
-/** items[hash] as SQL. */
-const pick = (items: readonly string[], expr: string, salt: number) =>
-  `${textArray(items)}[1 + ${hash(expr, salt, items.length)}]`;
+export type BulkResult = {
+  firstClientId: number;
+  firstMessageId: number;
+  serviceLinks: number;
+  tasks: number;
+  /** Client 0, the customer with the long timeline. */
+  busyClientId: number;
+};
 
 const SECONDS = (started: number) => ((performance.now() - started) / 1000).toFixed(1).replace(".", ",");
 
@@ -69,6 +83,9 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
   const services = await listServiceTypes(db);
   if (services.length < 2) throw new Error("faltan los tipos de servicio");
   const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const staffIds = await ensureBulkStaff(db);
+  const pipeline: Pipeline = { staffIds, nowSeconds, startSeconds: nowSeconds - SPAN_DAYS * 86_400, m };
+  const taskCount = Math.round(n * TASKS_PER_MESSAGE);
 
   const result = await db.transaction(async (tx) => {
     const step = async (label: string, run: () => Promise<unknown>) => {
@@ -86,7 +103,9 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
     const rebuild = n >= REBUILD_FROM ? await dropIndexesAndForeignKeys(tx) : [];
     if (rebuild.length > 0) log(`  ${rebuild.length} índices y claves foráneas retirados durante la carga`);
 
-    await step(`${m.toLocaleString("es-EC")} contactos`, () => tx.execute(sql.raw(clientsInsert(firstClientId, m))));
+    await step(`${m.toLocaleString("es-EC")} contactos`, () =>
+      tx.execute(sql.raw(clientsInsert(firstClientId, m, pipeline))),
+    );
     await step(`${n.toLocaleString("es-EC")} mensajes`, () =>
       tx.execute(sql.raw(messagesInsert({ n, m, firstClientId, firstMessageId, nowSeconds, services }))),
     );
@@ -98,6 +117,14 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
     await step("último mensaje de cada contacto", () =>
       updateClientTimes(tx, between(clientMessages.clientId, firstClientId, firstClientId + m - 1)),
     );
+    await step("cambios de responsable y de etapa", () => tx.execute(sql.raw(eventsInsert(firstClientId, m))));
+    await step(`${taskCount.toLocaleString("es-EC")} tareas`, () =>
+      tx.execute(sql.raw(tasksInsert({ ...pipeline, count: taskCount, firstClientId }))),
+    );
+    await step(`historial del contacto ${firstClientId} (cliente frecuente)`, async () => {
+      await tx.execute(sql.raw(busyContactUpdate(firstClientId)));
+      for (const statement of busyTimeline({ ...pipeline, id: firstClientId })) await tx.execute(sql.raw(statement));
+    });
     if (rebuild.length > 0) {
       const memory = options.engine === "postgres" ? "512MB" : "128MB";
       await tx.execute(sql.raw(`set local maintenance_work_mem = '${memory}'`));
@@ -105,7 +132,7 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
         for (const { restore } of rebuild) await tx.execute(sql.raw(restore));
       });
     }
-    return { firstClientId, firstMessageId, serviceLinks };
+    return { firstClientId, firstMessageId, serviceLinks, tasks: taskCount, busyClientId: firstClientId };
   });
   const started = performance.now();
   // Outside the transaction: VACUUM cannot run inside one. Fresh statistics for the planner, and a
@@ -159,7 +186,7 @@ export async function dropIndexesAndForeignKeys(db: Db) {
   return all;
 }
 
-export function clientsInsert(firstClientId: number, m: number) {
+export function clientsInsert(firstClientId: number, m: number, pipeline: Pipeline) {
   const farms = FARMS.map((farm) => farm.name);
   const farmDomains = FARMS.map((farm) => farm.domain);
   const firstPlain = FIRST_NAMES.map(plain);
@@ -186,16 +213,23 @@ export function clientsInsert(firstClientId: number, m: number) {
     else ${textArray(firstPlain)}[1 + f] || ${textArray(lastPlain)}[1 + l1] end`;
   const domain = `case when country < ${COUNTRIES[0].weight} and ${hash("k", 12, 100)} < 45
     then ${textArray(farmDomains)}[1 + farm] else ${pick(MAIL_DOMAINS, "k", 13)} end`;
+  const follow = pipelineColumns(pipeline);
   return `
-    insert into clients (id, first_name, last_name, email, country_code, phone, company, created_at, updated_at)
+    insert into clients (id, first_name, last_name, email, country_code, phone, company, created_at, updated_at,
+                         owner_id, stage, stage_changed_at, lost_reason, lost_note, won_value_cents, version)
     select id, ${textArray(FIRST_NAMES)}[1 + f],
            ${textArray(LAST_NAMES)}[1 + l1] || case when two then ' ' || ${textArray(LAST_NAMES)}[1 + l2] else '' end,
-           ${local} || id || '@' || ${domain}, ${countryCode}, ${phone}, ${company}, now(), now()
-      from (select ${firstClientId} + k as id, k,
-                   ${hash("k", 1, FIRST_NAMES.length)} as f, ${hash("k", 2, LAST_NAMES.length)} as l1,
-                   ${hash("k", 3, LAST_NAMES.length)} as l2, ${hash("k", 4, 100)} < 55 as two,
-                   ${hash("k", 5, 100)} as country, ${hash("k", 6, FARMS.length)} as farm
-              from generate_series(0::bigint, ${m - 1}) k) r`;
+           ${local} || id || '@' || ${domain}, ${countryCode}, ${phone}, ${company}, now(), now(),
+           owner_id, stage, case when stage <> 'nuevo' then stage_changed_at end,
+           case when stage = 'perdido' then lost_reason end, case when stage = 'perdido' then ${follow.lostNote} end,
+           case when stage = 'ganado' then won_value_cents end, (owner_id is not null)::int + (stage <> 'nuevo')::int
+      from (select r.*, ${follow.ownerId} as owner_id, ${follow.stage} as stage, ${follow.stageChangedAt} as stage_changed_at,
+                   ${follow.lostReason} as lost_reason, ${follow.wonValueCents} as won_value_cents
+              from (select ${firstClientId} + k as id, k,
+                           ${hash("k", 1, FIRST_NAMES.length)} as f, ${hash("k", 2, LAST_NAMES.length)} as l1,
+                           ${hash("k", 3, LAST_NAMES.length)} as l2, ${hash("k", 4, 100)} < 55 as two,
+                           ${hash("k", 5, 100)} as country, ${hash("k", 6, FARMS.length)} as farm
+                      from generate_series(0::bigint, ${m - 1}) k) r) client`;
 }
 
 /** A value per country, the country being drawn by weight from `country` (0..99). */
@@ -231,6 +265,8 @@ export function messagesInsert(input: {
   const start = nowSeconds - SPAN_DAYS * 86_400;
   // Client index of message g's position on the time line; g starts a new client when it changes.
   const slot = (g: string) => `((${g} - 1) * ${m}) / ${n}`;
+  // Every stride-th message that starts no client is the busy customer's (client 0).
+  const stride = Math.max(2, Math.floor(n / BUSY.messages));
   const context = `case ${hash("g", 42, 5)}
       when 0 then 'para nuestra finca de ' || (3 + ${hash("g", 43, 60)}) || ' hectáreas de ' || ${pick(CROPS, "g", 44)}
                   || ' en ' || ${pick(PLACES, "g", 45)} || '.'
@@ -266,6 +302,7 @@ export function messagesInsert(input: {
                          to_timestamp(${nowSeconds - 60})) as handled
               from (select g, ${firstMessageId} + g - 1 as id,
                            ${firstClientId} + case when g = 1 or ${slot("g")} <> ${slot("g - 1")} then ${slot("g")}
+                                                   when g % ${stride} = 0 then 0
                                                    else ${hash("g", 20, `${slot("g")} + 1`)} end as client_id,
                            to_timestamp(${start} + ((g - 1) + ${hash("g", 21, 1_000_000)} / 1000000.0)
                                         * ${SPAN_DAYS * 86_400} / ${n}) as created_at,

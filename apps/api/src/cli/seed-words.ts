@@ -1,6 +1,8 @@
 // The vocabulary of the seeding script (`npm run db:seed`): names, flower farms and exporters, places,
 // and the pieces of the messages growers write. Invented, but what staff would see on a real day.
 
+import type { LostReason, Stage } from "@app/shared/constants";
+
 /** Lower case without accents, as an address is written: "Núñez" -> "nunez". */
 export const plain = (text: string) =>
   text
@@ -194,3 +196,90 @@ export const SPAM_MESSAGES = [
 ] as const;
 
 export const SOURCE_PAGES = ["/contacto", "/productos", "/servicios", "/"] as const;
+
+/** Staff of the supplier: the demo's accounts (username, name) and the bulk data's sales team. */
+export const DEMO_STAFF = [
+  { username: "carolina", displayName: "Carolina Vásquez" },
+  { username: "diego", displayName: "Diego Andrade" },
+  { username: "monica", displayName: "Mónica Jaramillo" },
+  { username: "patricio", displayName: "Patricio Cevallos" },
+] as const;
+
+export const BULK_STAFF = [
+  "Andrea Salazar",
+  "Xavier Montalvo",
+  "Lorena Endara",
+  "Rodrigo Proaño",
+  "Verónica Chiriboga",
+  "Galo Villacís",
+  "Estefanía Larrea",
+  "Fernando Yépez",
+] as const;
+
+/** Where staff addresses are: the supplier's own domain. */
+export const STAFF_DOMAIN = "florapro.ec";
+
+/** What staff plan to do next for a contact (`Nueva tarea`). */
+export const TASK_TITLES = [
+  "Llamar para confirmar que recibió la cotización",
+  "Enviar la ficha técnica y la hoja de seguridad",
+  "Coordinar la visita técnica a la finca",
+  "Enviar cotización con precio por volumen",
+  "Dar seguimiento a la propuesta enviada",
+  "Enviar muestras para la prueba de vida en florero",
+  "Revisar con el cliente los resultados de la prueba",
+  "Preparar la propuesta para la temporada de San Valentín",
+  "Confirmar los datos de facturación",
+  "Agendar la capacitación al personal de poscosecha",
+  "Llamar al jefe de poscosecha",
+  "Confirmar la fecha de entrega del pedido",
+] as const;
+
+/** The done task that goes with reaching a stage. */
+export const STAGE_TASKS: Partial<Record<Stage, string>> = {
+  cotizacion: "Enviar cotización con precio por volumen",
+  negociacion: "Revisar con el cliente los resultados de la prueba",
+  ganado: "Confirmar la fecha de entrega del pedido",
+};
+
+/** Staff's internal notes (`Nota interna`). */
+export const NOTES = [
+  "Hablé por teléfono: manejan unas 400 cajas semanales y quieren precio por volumen.",
+  "Prefiere que le escribamos por WhatsApp antes de las 10:00.",
+  "Usan un producto de la competencia y no están contentos con la vida en florero en destino.",
+  "Pidió muestras para probar en dos variedades de rosa, Freedom y Explorer.",
+  "Las compras las decide el gerente de la finca; nuestro contacto es el jefe de poscosecha.",
+  "Visitamos la finca: cuarto frío pequeño; recomendamos hidratación y capacitación al personal.",
+  "Pagan a 30 días. Pedir referencias comerciales antes del primer despacho.",
+  "Interesados en la promoción de San Valentín; volver a llamar a mediados de enero.",
+  "Trabajan hace años con otro distribuidor: la decisión depende del precio final.",
+  "Le envié la cotización por correo y confirmó que la recibió.",
+  "Exportan sobre todo a Rusia y Kazajistán: les preocupa la deshidratación en vuelos largos.",
+  "Quiere una demostración para su equipo de poscosecha antes de decidir.",
+] as const;
+
+/** What a call noted when staff reached the person by phone before any email. */
+export const PHONE_NOTES = [
+  "Llamé por teléfono: le interesa, pide que le enviemos la información por correo.",
+  "Hablamos por teléfono; quedamos en visitar la finca la próxima semana.",
+  "Contestó la secretaria; el encargado de poscosecha devuelve la llamada mañana.",
+] as const;
+
+/** The free text beside each `Perdido` reason (LOST_REASONS). */
+export const LOST_NOTES: Record<LostReason, readonly string[]> = {
+  precio: ["La competencia ofreció un 12 % menos por volumen.", "El precio por caja no le cierra para este año."],
+  competencia: [
+    "Se quedó con su proveedor de siempre.",
+    "Eligió a otro distribuidor que entrega en la finca sin costo.",
+  ],
+  sin_respuesta: ["Tres llamadas y dos correos sin respuesta.", "No volvió a contestar después de la cotización."],
+  sin_presupuesto: [
+    "Posterga la compra hasta la próxima temporada.",
+    "Este año no tienen presupuesto para poscosecha.",
+  ],
+  no_disponible: [
+    "Pedía un producto sin registro para su mercado de destino.",
+    "Necesitaba el producto esta semana y no teníamos stock.",
+  ],
+  otro: ["La finca dejó de exportar este año.", "Cambiaron de cultivo y ya no necesitan el producto."],
+};

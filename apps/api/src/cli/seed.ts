@@ -1,7 +1,9 @@
 // `npm run db:seed -- <opciones>`: made-up contacts and messages for the CRM, in the configured
 // database (DATA_DIR with PGlite, or DATABASE_URL with PostgreSQL).
-//   --demo                          about 200 realistic contacts (a second run adds nothing)
-//   --messages N [--clients M]      bulk data for benchmarks: N messages from M contacts (N/4)
+//   --demo                          about 200 realistic contacts with owners, stages, tasks and notes,
+//                                   and four staff accounts (a second run adds nothing)
+//   --messages N [--clients M]      bulk data for benchmarks: N messages from M contacts (N/4), with
+//                                   eight staff owners, stages, N*0.3 tasks and timeline events
 // Refuses to run with NODE_ENV=production unless --force: the data are fictitious.
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
@@ -10,13 +12,18 @@ import { loadConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import { prepareDatabase } from "../db/setup.ts";
+import { ensureFirstAdmin } from "../modules/users/first-admin.ts";
 import { runCommand } from "./run-command.ts";
 import { seedBulk } from "./seed-bulk.ts";
 import { seedDemo } from "./seed-demo.ts";
+import { DEMO_PASSWORD } from "./seed-demo-staff.ts";
+import { DEMO_STAFF } from "./seed-words.ts";
 
 const USAGE = `Uso: npm run db:seed -- <opciones>
-  --demo                       unos 200 contactos de demostración (si ya están, no añade nada)
-  --messages N [--clients M]   N mensajes de M contactos (por defecto N/4), para medir el rendimiento
+  --demo                       unos 200 contactos de demostración con responsables, etapas, tareas y
+                               notas, y cuatro cuentas del personal (si ya están, no añade nada)
+  --messages N [--clients M]   N mensajes de M contactos (por defecto N/4), con responsables, etapas,
+                               tareas y eventos, para medir el rendimiento
   --force                      permite ejecutarlo con NODE_ENV=production`;
 
 const MAX_MESSAGES = 20_000_000;
@@ -74,14 +81,30 @@ async function run(argv: string[]) {
       db = drizzle(bulkClient, { schema });
     }
     const where = database.engine === "postgres" ? "PostgreSQL" : `PGlite (${config.dataDir})`;
+    // The server makes its first administrator only while there is no account at all: seeded staff
+    // accounts would leave nobody to administer, so it is made here first, as the server would.
+    const firstAdmin = await ensureFirstAdmin(database.db, config);
+    if (firstAdmin?.generatedPassword)
+      console.log(
+        `Primera cuenta de administrador creada: usuario "${firstAdmin.username}", contraseña temporal ` +
+          `"${firstAdmin.generatedPassword}". Cámbiala al iniciar sesión; no se volverá a mostrar.`,
+      );
+    else if (firstAdmin) console.log(`Primera cuenta de administrador creada: usuario "${firstAdmin.username}".`);
     if (values.demo) {
       const result = await seedDemo(db);
       console.log(
         result.clients === 0
           ? `Los datos de demostración ya estaban en ${where}: no se añadió nada.`
           : `Datos de demostración en ${where}: ${number(result.clients)} contactos y ${number(result.messages)} mensajes` +
-              `${result.skipped > 0 ? ` (${number(result.skipped)} contactos ya existían)` : ""}.`,
+              `${result.skipped > 0 ? ` (${number(result.skipped)} contactos ya existían)` : ""}; ` +
+              `${number(result.tasks)} tareas (${number(result.openTasks)} abiertas), ${number(result.notes)} notas internas ` +
+              `y ${number(result.events)} cambios en el historial.`,
       );
+      if (result.staff > 0)
+        console.log(
+          `Cuentas del personal de demostración: ${DEMO_STAFF.map((person) => person.username).join(", ")}; ` +
+            `contraseña "${DEMO_PASSWORD}" (solo para demostraciones).`,
+        );
     }
     if (messages !== undefined) {
       const clientCount = clients ?? Math.max(1, Math.floor(messages / 4));
@@ -96,7 +119,8 @@ async function run(argv: string[]) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1).replace(".", ",");
       console.log(
         `Listo en ${seconds} s: contactos desde el id ${result.firstClientId}, mensajes desde el id ` +
-          `${result.firstMessageId}, ${number(result.serviceLinks)} servicios solicitados.`,
+          `${result.firstMessageId}, ${number(result.serviceLinks)} servicios solicitados, ${number(result.tasks)} tareas; ` +
+          `el contacto ${result.busyClientId} es un cliente frecuente con un historial largo.`,
       );
     }
   } finally {

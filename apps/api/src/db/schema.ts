@@ -1,5 +1,5 @@
 import type { AuditAction, ContactSource, TimelineKind } from "@app/shared";
-import type { LostReason, MessageOrigin, MessageStatus, StaffRole, Stage } from "@app/shared/constants";
+import type { AssignmentMode, LostReason, MessageOrigin, MessageStatus, StaffRole, Stage } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -7,6 +7,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -84,6 +85,12 @@ export const clients = pgTable(
     index("clients_stage_idx")
       .on(table.stage, table.lastMessageAt.desc(), table.id.desc())
       .where(sql`${table.lastMessageAt} is not null`),
+    // The counts beside the contacts screen's filters and the board's totals, read from the index alone.
+    index("clients_pipeline_counts_idx")
+      .on(table.stage, table.ownerId, table.wonValueCents)
+      .where(sql`${table.lastMessageAt} is not null`),
+    // The dashboard's 90-day conversion: contacts created since, with their stage.
+    index("clients_created_idx").on(table.createdAt, table.stage).where(sql`${table.lastMessageAt} is not null`),
     index("clients_owner_idx")
       .on(table.ownerId, table.lastMessageAt.desc(), table.id.desc())
       .where(sql`${table.lastMessageAt} is not null`),
@@ -150,6 +157,10 @@ export const clientMessages = pgTable(
       .on(table.createdAt.desc())
       .where(sql`${table.reviewReasons} <> '{}' and ${table.reviewedAt} is null`),
     index("client_messages_status_idx").on(table.status, table.createdAt.desc()),
+    // `Sin respuesta hace más de N días`: unanswered messages of the main list by age, with their client.
+    index("client_messages_waiting_idx")
+      .on(table.createdAt, table.clientId)
+      .where(sql`${table.status} = 'pendiente' and (${table.reviewReasons} = '{}' or ${table.reviewedAt} is not null)`),
     // The dashboard's recent activity: newest replies and status changes.
     index("client_messages_replied_at_idx").on(table.repliedAt.desc()).where(sql`${table.repliedAt} is not null`),
     index("client_messages_status_changed_idx")
@@ -194,7 +205,16 @@ export const contactEvents = pgTable(
     actorName: text("actor_name"),
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   },
-  (table) => [index("contact_events_client_idx").on(table.clientId, table.at.desc(), table.id.desc())],
+  (table) => [
+    index("contact_events_client_idx").on(table.clientId, table.at.desc(), table.id.desc()),
+    // The dashboard: stage changes of the last 90 days, and when each contact became Ganado.
+    index("contact_events_stage_at_idx").on(table.at).where(sql`${table.kind} = 'stage_changed'`),
+    index("contact_events_won_idx")
+      .on(table.clientId, table.at)
+      .where(
+        sql`${table.kind} = 'stage_changed' and ${table.data}->>'to' = 'ganado' and ${table.data}->>'from' is distinct from 'ganado'`,
+      ),
+  ],
 );
 
 /** A follow-up someone must do for a contact by a given time (`Nueva tarea`). */
@@ -219,6 +239,8 @@ export const tasks = pgTable(
     // `/crm/tareas`: someone's open tasks by due time; a contact's tasks.
     index("tasks_open_owner_idx").on(table.ownerId, table.dueAt).where(sql`${table.doneAt} is null`),
     index("tasks_client_idx").on(table.clientId, table.dueAt),
+    // The team's open tasks by due time (`/crm/tareas?de=equipo`): no sort of every open task.
+    index("tasks_open_due_idx").on(table.dueAt, table.id).where(sql`${table.doneAt} is null`),
   ],
 );
 
@@ -239,12 +261,58 @@ export const internalNotes = pgTable(
   (table) => [index("internal_notes_client_idx").on(table.clientId, table.createdAt.desc())],
 );
 
+/**
+ * One row per staff member and day (Ecuador's date) whose task digest was queued, written in the
+ * transaction that queues it: a day is never sent twice, by a restart or by a second instance.
+ */
+export const taskDigests = pgTable(
+  "task_digests",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    taskCount: integer("task_count").notNull(),
+    queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);
+
+/** The administrator's rule for new leads' owner: one row (id 1). */
+export const leadAssignment = pgTable(
+  "lead_assignment",
+  {
+    id: integer("id").primaryKey().default(1),
+    mode: text("mode").$type<AssignmentMode>().notNull().default("none"),
+    /** Round-robin: who got the last lead, so the next goes to the next active staff member. */
+    lastOwnerId: integer("last_owner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    version: integer("version").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer("updated_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    check("lead_assignment_single_row", sql`${table.id} = 1`),
+    check("lead_assignment_mode_check", sql`${table.mode} in ('none', 'round_robin', 'by_product')`),
+  ],
+);
+
+/** By-product assignment: who takes the leads about each product or service. */
+export const productOwners = pgTable("product_owners", {
+  serviceTypeId: integer("service_type_id")
+    .primaryKey()
+    .references(() => serviceTypes.id, { onDelete: "cascade" }),
+  userId: integer("user_id")
+    .notNull()
+    .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
+});
+
 export const EMAIL_KINDS = [
   "staff_notification",
   "contact_confirmation",
   "password_reset",
   "client_reply",
   "owner_assigned",
+  "task_digest",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;

@@ -17,3 +17,12 @@ export function formatDateTime(iso: string) {
 
 /** "21:40". */
 export const formatClock = (date: Date) => clock.format(date);
+
+const DAY_MS = 86_400_000;
+
+/** How long ago, in whole days: "hoy", "hace 1 día", "hace 3 días". */
+export function ageText(iso: string, now = Date.now()) {
+  const days = Math.floor((now - Date.parse(iso)) / DAY_MS);
+  if (!(days >= 1)) return "hoy";
+  return days === 1 ? "hace 1 día" : `hace ${days} días`;
+}

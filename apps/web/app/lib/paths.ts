@@ -23,6 +23,7 @@ export const paths = {
   crmReview: "/crm/mensajes?vista=revisar",
   crmUsers: "/crm/usuarios",
   crmTasks: "/crm/tareas",
+  crmBoard: "/crm/embudo",
   crmContact: (id: number) => `/crm/mensajes?contacto=${id}`,
   crmAudit: "/crm/auditoria",
   crmChangePassword: "/crm/cambiar-contrasena",

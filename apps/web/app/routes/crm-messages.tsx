@@ -1,9 +1,10 @@
+import { DEFAULT_WAITING_DAYS } from "@app/shared/constants";
 import { useEffect } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { loadForStaff } from "~/features/auth/guards";
 import { type ContactsIntent, runContactsIntent } from "~/features/contacts/contacts-actions";
-import { getClient, loadContacts, loadServiceTypes } from "~/features/contacts/contacts-api";
+import { getClient, loadContactCounts, loadContacts, loadServiceTypes } from "~/features/contacts/contacts-api";
 import {
   type ContactsQuery,
   formatContactsQuery,
@@ -35,7 +36,7 @@ async function orProblem<T>(work: Promise<T>): Promise<{ value: T; problem: null
   }
 }
 
-// The list follows the address (`?busqueda&campo&pagina&vista`), so a reload, the back button and a
+// The list follows the address (`?busqueda&campo&pagina&vista` and the filters), so a reload, the back button and a
 // shared link show the same place; `contacto=ID` adds the open contact's detail. A list that cannot
 // load says so above the (empty) table and keeps the search box usable; a session that ended goes
 // to sign in (loadForStaff). React Router runs this again after every write (clientAction below).
@@ -44,8 +45,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const params = new URL(request.url).searchParams;
     const query = parseContactsQuery(params);
     const contactId = parseContactId(params);
-    const [list, contact, followUp, serviceTypes, staff] = await Promise.all([
+    const [list, counts, contact, followUp, serviceTypes, staff] = await Promise.all([
       orProblem(loadContacts(query, request.signal)),
+      query.view === "main"
+        ? loadContactCounts(query.waitingDays ?? DEFAULT_WAITING_DAYS, request.signal).catch(() => null)
+        : null,
       contactId === null ? null : orProblem(getClient(contactId)),
       contactId === null
         ? null
@@ -59,6 +63,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       query,
       result: list.value,
       problem: list.problem,
+      counts,
       contact: contact && {
         id: contactId ?? 0,
         detail: contact.value,
@@ -78,7 +83,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export default function CrmMessages({ loaderData }: Route.ComponentProps) {
-  const { query, result, problem, contact, serviceTypes, staff } = loaderData;
+  const { query, result, problem, counts, contact, serviceTypes, staff } = loaderData;
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
@@ -87,6 +92,12 @@ export default function CrmMessages({ loaderData }: Route.ComponentProps) {
     navigation.state === "loading" &&
     navigation.location.pathname === location.pathname &&
     formatContactsQuery(parseContactsQuery(navigation.location.search)) !== formatContactsQuery(query);
+
+  // A filter changed while the previous change still loads builds on that one, not on the list shown.
+  const pendingQuery =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname
+      ? parseContactsQuery(navigation.location.search)
+      : query;
 
   const go = (next: ContactsQuery, replace = false) =>
     navigate(paths.crmMessagesAt(formatContactsQuery(next)), { replace, preventScrollReset: next.page === query.page });
@@ -102,7 +113,9 @@ export default function CrmMessages({ loaderData }: Route.ComponentProps) {
   return (
     <ContactsScreen
       query={query}
+      pendingQuery={pendingQuery}
       result={result}
+      counts={counts}
       loadProblem={problem}
       loading={loading}
       contact={contact}
@@ -126,7 +139,10 @@ const isRefinement = (current: ContactsQuery, next: ContactsQuery) =>
   next.keyword !== "" &&
   next.keyword !== current.keyword &&
   next.field === current.field &&
-  next.view === current.view;
+  next.view === current.view &&
+  next.owner === current.owner &&
+  next.stage === current.stage &&
+  next.waitingDays === current.waitingDays;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (

@@ -4,8 +4,9 @@ import { useSession } from "~/features/auth/use-session";
 import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { NoPermission } from "~/features/crm/no-permission";
+import { LeadAssignmentForm } from "~/features/users/lead-assignment-form";
 import { runUsersIntent, type UsersIntent } from "~/features/users/users-actions";
-import { listUsers } from "~/features/users/users-api";
+import { listServiceTypes, listUsers, loadLeadAssignment } from "~/features/users/users-api";
 import { UsersScreen } from "~/features/users/users-screen";
 import { ApiError } from "~/lib/api-client";
 import { settle } from "~/lib/route-action";
@@ -16,12 +17,17 @@ export const meta = () => crmMeta("Usuarios");
 // Administrators only: anyone else gets a clear refusal without a call (the API would answer 403).
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return loadForStaff(request, async (user) => {
-    if (!isAdministrator(user)) return { accounts: null };
+    if (!isAdministrator(user)) return { accounts: null, rule: null, serviceTypes: null };
     try {
-      return { accounts: await listUsers() };
+      const [accounts, rule, serviceTypes] = await Promise.all([
+        listUsers(),
+        loadLeadAssignment(),
+        listServiceTypes().catch(() => null),
+      ]);
+      return { accounts, rule, serviceTypes };
     } catch (error) {
       // The role was taken away meanwhile: the session store already knows, the page says it.
-      if (error instanceof ApiError && error.status === 403) return { accounts: null };
+      if (error instanceof ApiError && error.status === 403) return { accounts: null, rule: null, serviceTypes: null };
       throw error;
     }
   });
@@ -39,7 +45,18 @@ export default function CrmUsers({ loaderData }: Route.ComponentProps) {
     <>
       <CrmPageHeader title="Usuarios" subtitle="Cuentas del personal que accede al CRM" />
       {allowed ? (
-        <UsersScreen accounts={loaderData.accounts ?? []} currentUserId={user.id} />
+        <>
+          <UsersScreen accounts={loaderData.accounts ?? []} currentUserId={user.id} />
+          {loaderData.rule && (
+            <div className="mt-8">
+              <LeadAssignmentForm
+                rule={loaderData.rule}
+                accounts={loaderData.accounts ?? []}
+                serviceTypes={loaderData.serviceTypes}
+              />
+            </div>
+          )}
+        </>
       ) : (
         <NoPermission what="gestionar las cuentas del personal" />
       )}

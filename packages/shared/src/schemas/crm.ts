@@ -7,6 +7,7 @@ import {
   MESSAGE_STATUSES,
   MESSAGE_VIEWS,
   SEARCH_FIELDS,
+  STAGES,
 } from "../crm-rules.ts";
 import { longText, pagedSchema } from "./common.ts";
 import {
@@ -63,7 +64,12 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
  * A row of the list: a client with their newest messages (at most CRM_LIMITS.messagesPerGroup);
  * in a search by message or service, the messages it matched come first.
  */
-const clientMessageGroupSchema = z.object({ client: clientSchema, messages: z.array(clientMessageSchema) });
+const clientMessageGroupSchema = z.object({
+  client: clientSchema,
+  messages: z.array(clientMessageSchema),
+  /** Stage and owner (a disabled account shows as nobody), and since when the oldest unanswered message waits. */
+  pipeline: pipelineSchema.pick({ stage: true, owner: true }).extend({ waitingSince: z.string().nullable() }),
+});
 export type ClientMessageGroup = z.infer<typeof clientMessageGroupSchema>;
 
 /** The paged answer; `totalIsExact` is false when a broad search stopped counting at the cap. */
@@ -77,6 +83,21 @@ const sort = z.enum(["createdAt,desc", "createdAt,asc"]).default("createdAt,desc
 const view = z.enum(MESSAGE_VIEWS).default("main");
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 
+/**
+ * The follow-up filters of the contacts screen, combined with the search: whose contacts (`me`,
+ * `none` = Sin responsable, or a staff id), which stage, and `Sin respuesta hace más de N días`.
+ */
+const contactFilters = {
+  owner: z.union([z.enum(["me", "none"]), id], { error: "Responsable no válido" }).optional(),
+  stage: z.enum(STAGES, { error: "Etapa no válida" }).optional(),
+  waitingDays: z.coerce
+    .number({ error: "Indica un número de días" })
+    .int({ error: "Indica un número entero de días" })
+    .min(1, { error: "Indica al menos 1 día" })
+    .max(CRM_LIMITS.waitingDaysMax, { error: `Indica como máximo ${CRM_LIMITS.waitingDaysMax} días` })
+    .optional(),
+};
+
 /** `GET /api/client-message`. */
 export const clientMessageListQuerySchema = z.object({
   page,
@@ -85,6 +106,7 @@ export const clientMessageListQuerySchema = z.object({
   view,
   clientId: id.optional(),
   serviceTypeId: id.optional(),
+  ...contactFilters,
 });
 
 const keyword = z
@@ -102,14 +124,46 @@ export const clientMessageSearchSchema = z.strictObject({
   size,
   sort,
   view,
+  ...contactFilters,
 });
 
-/** `GET /api/client-message/export`: the current search as CSV. */
-export const clientMessageExportQuerySchema = z.object({
+/** The contacts a search and its filters find, without paging: what an export or a bulk action covers. */
+const selection = {
   keyword: keyword.default(""),
   field: z.enum(SEARCH_FIELDS).default("all"),
   view,
+  ...contactFilters,
+};
+export const contactSelectionSchema = z.strictObject(selection);
+export type ContactSelection = z.input<typeof contactSelectionSchema>;
+export type ContactFilters = Pick<z.output<typeof contactSelectionSchema>, "owner" | "stage" | "waitingDays">;
+
+/** `GET /api/client-message/export`: the current search as CSV, or only the rows picked (`ids=3,8,21`). */
+export const clientMessageExportQuerySchema = z.object({
+  ...selection,
+  ids: z
+    .string()
+    .regex(new RegExp(`^\\d{1,10}(,\\d{1,10}){0,${CRM_LIMITS.pageSizeMax - 1}}$`), {
+      error: "Indica los contactos como números separados por comas",
+    })
+    .transform((list) => list.split(",").map(Number))
+    .optional(),
 });
+
+/** `GET /api/client-message/counts`: how many contacts each filter of the main list holds. */
+export const contactCountsQuerySchema = z.object({ waitingDays: contactFilters.waitingDays });
+
+export const contactCountsSchema = z.object({
+  all: z.number().int(),
+  mine: z.number().int(),
+  unowned: z.number().int(),
+  stages: z.record(z.enum(STAGES), z.number().int()),
+  owners: z.array(z.object({ id: z.number().int(), count: z.number().int() })),
+  /** Contacts with a message unanswered for more than `waitingDays` days. */
+  waiting: z.number().int(),
+  waitingDays: z.number().int(),
+});
+export type ContactCounts = z.infer<typeof contactCountsSchema>;
 
 export const idParamsSchema = z.object({ id });
 
@@ -167,39 +221,3 @@ export const clientDetailSchema = z.object({
   messages: z.array(clientMessageSchema),
 });
 export type ClientDetail = z.infer<typeof clientDetailSchema>;
-
-const trend = z.object({ current: z.number().int(), previous: z.number().int() });
-
-/** `GET /api/dashboard`: the morning overview, from the data. */
-export const dashboardSchema = z.object({
-  /** New requests in the last 7 days, and in the 7 before. */
-  newMessages: trend,
-  /** Requests waiting for an answer now, and how many waited 7 days ago. */
-  pendingMessages: trend,
-  /** Clients who wrote in the last 30 days, and in the 30 before. */
-  activeClients: trend,
-  /** Replies sent in the last 7 days, and in the 7 before. */
-  repliedThisWeek: trend,
-  inReview: z.number().int(),
-  recentActivity: z.array(
-    z.object({
-      kind: z.enum(["new_message", "reply", "status_change", "note"]),
-      at: z.string(),
-      clientId: z.number().int().nullable(),
-      clientName: z.string(),
-      /** Who did it (staff), null for a request from the site. */
-      actor: z.string().nullable(),
-      detail: z.string(),
-    }),
-  ),
-  /** Requests per product or service per week, the last 12 weeks (oldest first, Monday dates). */
-  weeklyRequests: z.object({
-    weeks: z.array(z.string()),
-    series: z.array(
-      z.object({ serviceTypeId: z.number().int(), title: z.string(), counts: z.array(z.number().int()) }),
-    ),
-  }),
-  /** Requests of the last 12 weeks by the client's country code, most first. */
-  countryCodes: z.array(z.object({ countryCode: z.string(), count: z.number().int() })),
-});
-export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { CRM_LIMITS, LOST_REASONS, CRM_MESSAGES as M, STAGES } from "../crm-rules.ts";
+import { CRM_LIMITS, LOST_REASONS, CRM_MESSAGES as M, STAGES, type Stage } from "../crm-rules.ts";
 import { longText } from "./common.ts";
 
 // A contact's way from lead to order: its stage, its owner and its timeline (issue 13).
 
 const stageSchema = z.enum(STAGES);
 const lostReasonSchema = z.enum(LOST_REASONS);
-const staffId = z.number().int().min(1).max(2_147_483_647);
+export const staffId = z.number().int().min(1).max(2_147_483_647);
 
 /**
  * The version of a contact's stage and owner the person saw: a change made meanwhile by someone
@@ -27,34 +27,44 @@ export const pipelineSchema = z.object({
 });
 export type Pipeline = z.infer<typeof pipelineSchema>;
 
-/** `PATCH /api/clients/:id/stage`: Perdido needs a reason (and words for "otro"); Ganado may carry a value. */
-export const stageChangeSchema = z
-  .strictObject({
-    stage: stageSchema,
-    version,
-    lostReason: lostReasonSchema.optional(),
-    lostNote: longText(CRM_LIMITS.reason, M.lostNoteRequired).optional(),
-    wonValue: z
-      .number({ error: "Escribe el valor en dólares" })
-      .min(0, { error: "El valor no puede ser negativo" })
-      .max(CRM_LIMITS.wonValueMax, { error: "El valor es demasiado alto" })
-      .multipleOf(0.01, { error: "Usa como máximo dos decimales" })
-      .optional(),
-  })
-  .superRefine((change, context) => {
-    if (change.stage === "perdido" && !change.lostReason) {
-      context.addIssue({ code: "custom", path: ["lostReason"], message: M.lostReasonRequired });
-    }
-    if (change.stage === "perdido" && change.lostReason === "otro" && !change.lostNote) {
-      context.addIssue({ code: "custom", path: ["lostNote"], message: M.lostNoteRequired });
-    }
-    if (change.stage !== "perdido" && (change.lostReason || change.lostNote)) {
-      context.addIssue({ code: "custom", path: ["lostReason"], message: "Solo un contacto perdido lleva motivo" });
-    }
-    if (change.stage !== "ganado" && change.wonValue !== undefined) {
-      context.addIssue({ code: "custom", path: ["wonValue"], message: "Solo un contacto ganado lleva valor" });
-    }
-  });
+/** A stage and what goes with it: Perdido needs a reason (and words for "otro"); Ganado may carry a value. */
+export const stageFields = {
+  stage: stageSchema,
+  lostReason: lostReasonSchema.optional(),
+  lostNote: longText(CRM_LIMITS.reason, M.lostNoteRequired).optional(),
+  wonValue: z
+    .number({ error: "Escribe el valor en dólares" })
+    .min(0, { error: "El valor no puede ser negativo" })
+    .max(CRM_LIMITS.wonValueMax, { error: "El valor es demasiado alto" })
+    .multipleOf(0.01, { error: "Usa como máximo dos decimales" })
+    .optional(),
+};
+
+type StageFieldsInput = {
+  stage: Stage;
+  lostReason?: string | undefined;
+  lostNote?: string | undefined;
+  wonValue?: number | undefined;
+};
+
+/** The rules between a stage and its reason or value, for a `superRefine`. */
+export function checkStageFields(change: StageFieldsInput, context: z.RefinementCtx) {
+  if (change.stage === "perdido" && !change.lostReason) {
+    context.addIssue({ code: "custom", path: ["lostReason"], message: M.lostReasonRequired });
+  }
+  if (change.stage === "perdido" && change.lostReason === "otro" && !change.lostNote) {
+    context.addIssue({ code: "custom", path: ["lostNote"], message: M.lostNoteRequired });
+  }
+  if (change.stage !== "perdido" && (change.lostReason || change.lostNote)) {
+    context.addIssue({ code: "custom", path: ["lostReason"], message: "Solo un contacto perdido lleva motivo" });
+  }
+  if (change.stage !== "ganado" && change.wonValue !== undefined) {
+    context.addIssue({ code: "custom", path: ["wonValue"], message: "Solo un contacto ganado lleva valor" });
+  }
+}
+
+/** `PATCH /api/clients/:id/stage`. */
+export const stageChangeSchema = z.strictObject({ ...stageFields, version }).superRefine(checkStageFields);
 export type StageChangeInput = z.input<typeof stageChangeSchema>;
 
 /** `PATCH /api/clients/:id/owner`: a staff account, or null for Sin responsable. */

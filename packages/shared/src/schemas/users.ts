@@ -78,6 +78,8 @@ const AUDIT_ACTIONS = [
   "message_replied",
   "client_stage_changed",
   "client_owner_changed",
+  "clients_bulk_changed",
+  "lead_assignment_changed",
   "task_created",
   "task_changed",
   "note_created",

@@ -67,7 +67,7 @@ export async function insertContactRequests(db: Db, requests: NewContactRequest[
     ), ids as (
       -- Ids first, so each message's service types and emails can be tied to it by position.
       select idx, nextval(pg_get_serial_sequence('client_messages', 'id')) as id from input
-    ), ${upsertClientsByEmail}, ${insertMessagesOnce}, services as (
+    ), ${ownersByRule}, ${upsertClientsByEmail}, ${insertMessagesOnce}, ${recordRuleAssignments}, services as (
       insert into message_service_types (message_id, service_type_id, position)
       select message.id, item.value::int, item.position::smallint
         from message join ids using (id) join input using (idx),
@@ -100,16 +100,71 @@ const upsertClientsByEmail = sql`person as (
                as listed
         from input group by 1
     ), client as (
-      insert into clients (first_name, last_name, email, country_code, phone, company, last_message_at)
+      insert into clients (first_name, last_name, email, country_code, phone, company, last_message_at, owner_id)
       select distinct on (lower(input.email)) first_name, last_name, email, country_code, phone, company,
-             case when person.listed then now() end
+             case when person.listed then now() end, assignee.owner_id
         from input join person on person.email_key = lower(input.email)
+             left join assignee on assignee.email_key = person.email_key and person.listed
        order by lower(input.email), idx desc
       on conflict (email_key) do update
         set first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
             country_code = excluded.country_code, phone = excluded.phone, company = excluded.company,
             updated_at = now(), last_message_at = coalesce(excluded.last_message_at, clients.last_message_at)
-      returning id, email_key
+      -- xmax is 0 on a row this statement inserted: a new client, not a returning one.
+      returning id, email_key, owner_id, (xmax = 0) as inserted
+    )`;
+
+/**
+ * Who follows up each new person of the batch (CTE `assignee`), by the administrator's rule
+ * (lead_assignment): nobody; round-robin over active staff, from the one after the last given a
+ * lead; or the staff member set for the product the person asked about first (product_owners).
+ * Only people not yet in the CRM get one: a returning client keeps theirs. Two batches written at
+ * the same instant on two instances may give the same next person a lead each; the rotation goes
+ * on from there (no lock on the intake's path).
+ */
+const ownersByRule = sql`rule as (
+      select mode, last_owner_id from lead_assignment where id = 1
+    ), staff as (
+      select id, (row_number() over (order by id))::int - 1 as k, (count(*) over ())::int as n
+        from users where active
+    ), newcomer as (
+      select email_key, (row_number() over (order by first_idx))::int as r
+        from (select lower(email) as email_key, min(idx) as first_idx from input group by 1) p
+       where not exists (select 1 from clients existing where existing.email_key = p.email_key)
+    ), assignee as (
+      select newcomer.email_key, newcomer.r, case (select mode from rule)
+        when 'round_robin' then (
+          select s.id from staff s
+           where s.k = (coalesce((select k from staff where id = (select last_owner_id from rule)), -1) + newcomer.r) % s.n)
+        when 'by_product' then (
+          select po.user_id from input i
+            join product_owners po on po.service_type_id = (i.service_ids->>0)::int
+            join users u on u.id = po.user_id and u.active
+           where lower(i.email) = newcomer.email_key order by i.idx limit 1)
+        end as owner_id
+        from newcomer
+    )`;
+
+/**
+ * A new client given an owner by the rule: on their timeline, the rotation moved on, and the owner
+ * told by email (through the outbox, like a change made by hand).
+ */
+const recordRuleAssignments = sql`assigned as (
+      select client.id, client.owner_id, u.display_name, u.email
+        from client join users u on u.id = client.owner_id where client.inserted
+    ), assignment_events as (
+      insert into contact_events (client_id, kind, data)
+      select id, 'owner_changed', jsonb_build_object('from', null, 'to', owner_id, 'toName', display_name, 'byRule', true)
+        from assigned
+    ), assignment_emails as (
+      insert into email_outbox (kind, to_address, payload)
+      select 'owner_assigned', email,
+             jsonb_build_object('clientId', id, 'ownerName', display_name, 'assignedBy', 'La regla de asignación de contactos nuevos')
+        from assigned where email is not null
+    ), rotation as (
+      update lead_assignment set last_owner_id = (
+          select assignee.owner_id from assignee where assignee.owner_id is not null order by assignee.r desc limit 1)
+       where id = 1 and mode = 'round_robin' and exists (select 1 from assigned)
     )`;
 
 /**

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { ReviewReason } from "../../db/schema.ts";
 import type { OutboxEmail } from "../email/outbox.ts";
+import { publishLive } from "../live/live-event.ts";
 import type { ServiceTypeCatalog } from "../service-types/catalog.ts";
 import type { ContactRequestWriter } from "./contact-request-writer.ts";
 import { findRequestHashByIdempotencyKey } from "./intake-repo.ts";
@@ -113,5 +114,6 @@ export async function submitContactRequest(
   }
   // The key was used before (a retry, or its racing copy): answer as the first time, if it is the same request.
   if (messageId === undefined) return replay();
+  if (reviewReasons.length === 0) publishLive(db, { kind: "lead_created", messageId });
   return { outcome: "created", message: thanks(request), queuedEmails: emails.length > 0 };
 }

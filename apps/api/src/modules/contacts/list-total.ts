@@ -1,6 +1,6 @@
 import type { MessageView } from "@app/shared/constants";
 
-// The plain list's total, counted exactly but reused for a few seconds once the list is large.
+// Totals of the contacts list, counted exactly but reused for a few seconds once the list is large.
 // Counting 250,000 listed contacts is an index-only scan of 30-40 ms that every page view paid
 // (bench/crm); at that size a total a few seconds old is indistinguishable to staff, while small
 // lists, where one new contact is visible, are always counted afresh (decision 015).
@@ -10,16 +10,29 @@ export const FRESH_COUNT_BELOW = 10_000;
 /** How long a large total is reused. */
 export const LARGE_COUNT_TTL_MS = 5_000;
 
-type Entry = { total: number; at: number };
-const cache = new WeakMap<object, Map<MessageView, Entry>>();
+type Entry = { value: unknown; at: number };
+const cache = new WeakMap<object, Map<string, Entry>>();
+
+/**
+ * `count()` for `key` on database `db`, reused while `size` of it is large and it is recent. The
+ * caller's key names what was counted; its type is the caller's to keep.
+ */
+export async function reusedCount<T>(
+  db: object,
+  key: string,
+  count: () => Promise<T>,
+  size: (value: T) => number,
+  now = Date.now(),
+): Promise<T> {
+  const byKey = cache.get(db) ?? new Map<string, Entry>();
+  cache.set(db, byKey);
+  const kept = byKey.get(key);
+  if (kept && size(kept.value as T) >= FRESH_COUNT_BELOW && now - kept.at < LARGE_COUNT_TTL_MS) return kept.value as T;
+  const value = await count();
+  byKey.set(key, { value, at: now });
+  return value;
+}
 
 /** `count()` for the plain list of `view` on database `db`, reused while large and recent. */
-export async function listTotal(db: object, view: MessageView, count: () => Promise<number>, now = Date.now()) {
-  const byView = cache.get(db) ?? new Map<MessageView, Entry>();
-  cache.set(db, byView);
-  const kept = byView.get(view);
-  if (kept && kept.total >= FRESH_COUNT_BELOW && now - kept.at < LARGE_COUNT_TTL_MS) return kept.total;
-  const total = await count();
-  byView.set(view, { total, at: now });
-  return total;
-}
+export const listTotal = (db: object, view: MessageView, count: () => Promise<number>, now = Date.now()) =>
+  reusedCount(db, `list:${view}`, count, (total) => total, now);

@@ -9,7 +9,10 @@ import { clients, contactEvents, users } from "../../db/schema.ts";
 
 const owner = alias(users, "owner");
 
-/** The stage and owner of client `id`, as the dialog and the board show them. */
+/**
+ * The stage and owner of client `id`, as the dialog and the board show them: a disabled account is
+ * shown as nobody (`Sin responsable`) for new work, while the timeline keeps who it was.
+ */
 export async function findPipeline(db: Db, id: number): Promise<Pipeline | undefined> {
   const [row] = await db
     .select({
@@ -23,12 +26,12 @@ export async function findPipeline(db: Db, id: number): Promise<Pipeline | undef
       stageChangedAt: clients.stageChangedAt,
     })
     .from(clients)
-    .leftJoin(owner, eq(owner.id, clients.ownerId))
+    .leftJoin(owner, and(eq(owner.id, clients.ownerId), eq(owner.active, true)))
     .where(eq(clients.id, id));
   if (!row) return undefined;
   return {
     stage: row.stage,
-    owner: row.ownerId === null ? null : { id: row.ownerId, displayName: row.ownerName ?? "" },
+    owner: row.ownerId === null || row.ownerName === null ? null : { id: row.ownerId, displayName: row.ownerName },
     version: row.version,
     lostReason: row.lostReason ?? null,
     lostNote: row.lostNote,

@@ -1,5 +1,7 @@
 import {
   apiErrorSchema,
+  boardQuerySchema,
+  boardSchema,
   idParamsSchema,
   internalNoteInputSchema,
   internalNoteSchema,
@@ -15,8 +17,10 @@ import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { VersionConflictError } from "../version-conflict.ts";
+import { loadBoard } from "./board.ts";
 import { createNote, NotYourNoteError, updateNote } from "./internal-notes.ts";
 import { changeOwner, changeStage, UnknownOwnerError } from "./pipeline.ts";
+import { ownerFilter } from "./pipeline-counts.ts";
 import { findClient } from "./repo.ts";
 import type { Actor } from "./service.ts";
 import { listTimeline } from "./timeline.ts";
@@ -41,6 +45,25 @@ function changedMeanwhile(reply: FastifyReply, error: VersionConflictError<unkno
 export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const actorOf = (request: FastifyRequest): Actor => ({ staff: principalOf(request).user, ip: request.ip });
+
+  app.get(
+    "/board",
+    { schema: { querystring: boardQuerySchema, response: { 200: boardSchema, 400: apiErrorSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { owner, serviceTypeId, stage, offset } = request.query;
+      const types = await app.serviceTypeCatalog.list();
+      if (serviceTypeId !== undefined && !types.some((type) => type.id === serviceTypeId)) {
+        return reply.code(400).send(fieldError("serviceTypeId", "No existe ese producto o servicio"));
+      }
+      const filter = {
+        serviceTypeId,
+        owner: owner === undefined ? undefined : await ownerFilter(db, owner, principalOf(request).user.id),
+      };
+      const titles = new Map(types.map((type) => [type.id, type.title]));
+      return loadBoard(db, filter, titles, stage ? { stage, offset } : undefined);
+    },
+  );
 
   app.patch(
     "/clients/:id/stage",

@@ -2,6 +2,7 @@ import type { OwnerChangeInput, Pipeline, StageChangeInput } from "@app/shared";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import { recordAudit } from "../audit/repo.ts";
+import { publishLive } from "../live/live-event.ts";
 import { VersionConflictError } from "../version-conflict.ts";
 import {
   findActiveStaff,
@@ -72,6 +73,7 @@ export async function changeStage(db: Db, id: number, input: StageChangeInput, a
     ip: actor.ip,
     details: { clientId: id, from: outcome, to: input.stage },
   });
+  publishLive(db, { kind: "stage_changed", clientId: id, actorId: actor.staff.id });
   return findPipeline(db, id);
 }
 
@@ -108,6 +110,7 @@ export async function changeOwner(db: Db, id: number, input: OwnerChangeInput, a
     ip: actor.ip,
     details: { clientId: id, from: outcome.from, to: input.ownerId },
   });
+  publishLive(db, { kind: "owner_changed", clientId: id, ownerId: input.ownerId, actorId: actor.staff.id });
   return { pipeline: await findPipeline(db, id), emailed: outcome.emailed };
 }
 

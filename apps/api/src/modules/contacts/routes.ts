@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
 import {
   apiErrorSchema,
+  bulkChangeSchema,
+  bulkResultSchema,
   clientDetailSchema,
   clientDetailsSchema,
   clientMessageExportQuerySchema,
@@ -8,6 +10,8 @@ import {
   clientMessagePageSchema,
   clientMessageSchema,
   clientMessageSearchSchema,
+  contactCountsQuerySchema,
+  contactCountsSchema,
   idParamsSchema,
   newClientSchema,
   newMessageSchema,
@@ -15,16 +19,19 @@ import {
   statusChangeSchema,
   updateMessageSchema,
 } from "@app/shared";
-import { CRM_MESSAGES } from "@app/shared/constants";
+import { CRM_MESSAGES, DEFAULT_WAITING_DAYS } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { recordAudit } from "../audit/repo.ts";
+import { changeContacts, TooManyContactsError } from "./bulk.ts";
 import { csvLines } from "./csv.ts";
+import { UnknownOwnerError } from "./pipeline.ts";
+import { contactCounts, ownerFilter } from "./pipeline-counts.ts";
 import { type GroupFilter, searchGroups } from "./search.ts";
-import { foldText } from "./search-filter.ts";
+import { filterCondition, foldText } from "./search-filter.ts";
 import {
   type Actor,
   acceptMessage,
@@ -42,6 +49,8 @@ import {
   replyToMessage,
   updateClient,
 } from "./service.ts";
+
+type Selection = Omit<GroupFilter, "owner"> & { owner?: "me" | "none" | number | undefined };
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const clientNotFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, CRM_MESSAGES.clientNotFound));
@@ -72,6 +81,11 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     return (folded: string) =>
       folded ? types.filter((type) => foldText(type.title).includes(folded)).map((type) => type.id) : [];
   };
+  /** The search and filters as the list reads them: `me` is the signed-in staff member. */
+  const groupFilter = async (request: FastifyRequest, { owner, ...rest }: Selection): Promise<GroupFilter> => ({
+    ...rest,
+    owner: owner === undefined ? undefined : await ownerFilter(db, owner, principalOf(request).user.id),
+  });
   const hasUnknownServices = async (ids: number[]) => {
     const known = new Set((await app.serviceTypeCatalog.list()).map((type) => type.id));
     return ids.some((id) => !known.has(id));
@@ -86,8 +100,45 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, size, sort, view, clientId, serviceTypeId } = request.query;
-      return searchGroups(db, { view, clientId, serviceTypeId }, { page, size, sort }, await servicesLike());
+      const { page, size, sort, ...selection } = request.query;
+      return searchGroups(db, await groupFilter(request, selection), { page, size, sort }, await servicesLike());
+    },
+  );
+
+  app.get(
+    "/client-message/counts",
+    {
+      schema: { querystring: contactCountsQuerySchema, response: { 200: contactCountsSchema, 400: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const days = request.query.waitingDays ?? DEFAULT_WAITING_DAYS;
+      return contactCounts(db, principalOf(request).user.id, days);
+    },
+  );
+
+  app.post(
+    "/clients/bulk",
+    { schema: { body: bulkChangeSchema, response: { 200: bulkResultSchema, 400: apiErrorSchema } } },
+    async (request, reply) => {
+      const { target, change } = request.body;
+      const condition =
+        "ids" in target
+          ? { ids: target.ids }
+          : { condition: filterCondition(await groupFilter(request, target.selection), await servicesLike()) };
+      try {
+        const result = await changeContacts(db, condition, change, actorOf(request));
+        if (change.kind === "owner" && result.changed > 0) app.outbox.kick();
+        return result;
+      } catch (error) {
+        if (error instanceof TooManyContactsError) {
+          return reply.code(400).send(fieldError("target", CRM_MESSAGES.tooManyContacts));
+        }
+        if (error instanceof UnknownOwnerError) {
+          return reply.code(400).send(fieldError("change.ownerId", CRM_MESSAGES.unknownOwner));
+        }
+        throw error;
+      }
     },
   );
 
@@ -95,8 +146,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/client-message/search",
     { schema: { body: clientMessageSearchSchema, response: { 200: clientMessagePageSchema, 400: apiErrorSchema } } },
     async (request) => {
-      const { keyword, field, page, size, sort, view } = request.body;
-      return searchGroups(db, { view, keyword, field }, { page, size, sort }, await servicesLike());
+      const { page, size, sort, ...selection } = request.body;
+      return searchGroups(db, await groupFilter(request, selection), { page, size, sort }, await servicesLike());
     },
   );
 
@@ -104,7 +155,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/client-message/export",
     { schema: { querystring: clientMessageExportQuerySchema } },
     async (request, reply) => {
-      const filter: GroupFilter = request.query;
+      const { ids, ...selection } = request.query;
+      const filter = { ...(await groupFilter(request, selection)), clientIds: ids };
       const lookup = await servicesLike();
       const readPage = (page: number) =>
         searchGroups(db, filter, { page, size: EXPORT_PAGE, sort: "createdAt,desc" }, lookup);
@@ -113,7 +165,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           action: "messages_exported",
           actor: principalOf(request).user,
           ip: request.ip,
-          details: { ...filter, rows },
+          details: { ...request.query, rows },
         });
       const day = new Date().toISOString().slice(0, 10);
       return reply

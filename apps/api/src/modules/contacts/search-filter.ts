@@ -1,4 +1,4 @@
-import type { MessageView, SearchField } from "@app/shared/constants";
+import type { MessageView, SearchField, Stage } from "@app/shared/constants";
 import { type SQL, sql } from "drizzle-orm";
 import { clientMessages, clients, messageServiceTypes } from "../../db/schema.ts";
 import { c, IN_REVIEW, m, VISIBLE } from "./tables.ts";
@@ -10,8 +10,20 @@ export type GroupFilter = {
   keyword?: string | undefined;
   field?: SearchField | undefined;
   clientId?: number | undefined;
+  /** Only these clients (the rows picked on a page). */
+  clientIds?: number[] | undefined;
   serviceTypeId?: number | undefined;
+  owner?: OwnerFilter | undefined;
+  stage?: Stage | undefined;
+  /** Only contacts with a message unanswered for more than this many days. */
+  waitingDays?: number | undefined;
 };
+
+/**
+ * Whose contacts: these owners' (`Mis contactos`, one person's), or nobody's (`Sin responsable`:
+ * no owner, or a disabled one, whose ids are listed so the common case stays one index range).
+ */
+export type OwnerFilter = { ownerIds: number[]; orNobody: boolean };
 
 /** Lower case without accents, as f_unaccent(lower(...)) makes the stored text. */
 export const foldText = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
@@ -33,14 +45,31 @@ const messageClients = (condition: SQL, view: MessageView) =>
 const hasMessage = (condition: SQL, view: MessageView) =>
   sql`exists (select 1 from ${clientMessages} m where ${m.clientId} = ${c.id} and ${condition} and ${viewCondition(view)})`;
 
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
 /** Message `m` asked for one of these services; correlated for the same reason as `hasMessage`. */
 const serviceCondition = (ids: number[]) =>
   ids.length === 0
     ? undefined
-    : sql`exists (select 1 from ${messageServiceTypes} ms where ms.message_id = ${m.id} and ms.service_type_id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}))`;
+    : sql`exists (select 1 from ${messageServiceTypes} ms where ms.message_id = ${m.id} and ms.service_type_id in (${idList(ids)}))`;
+
+function ownerCondition({ ownerIds, orNobody }: OwnerFilter): SQL {
+  const owned = ownerIds.length === 0 ? undefined : sql`${c.ownerId} in (${idList(ownerIds)})`;
+  if (!orNobody) return owned ?? sql`false`;
+  return owned ? sql`(${c.ownerId} is null or ${owned})` : sql`${c.ownerId} is null`;
+}
+
+/** A message of the main list still waiting for an answer, as a condition on `client_messages m`. */
+export const UNANSWERED = sql`${m.status} = 'pendiente' and ${VISIBLE}`;
+
+/** Client `c` has a message unanswered for more than `days` days. */
+const waitingCondition = (days: number) =>
+  sql`exists (select 1 from ${clientMessages} m where ${m.clientId} = ${c.id} and ${UNANSWERED}
+    and ${m.createdAt} < now() - make_interval(days => ${days}))`;
 
 const PHONE_LIKE = /^[\d\s\-().+]*\d[\d\s\-().+]*$/;
 
@@ -112,9 +141,14 @@ export function filterCondition(filter: GroupFilter, servicesLike: ServiceLookup
       : sql`exists (select 1 from ${clientMessages} m where ${m.clientId} = ${c.id} and ${IN_REVIEW})`,
   ];
   if (filter.clientId !== undefined) parts.push(sql`${c.id} = ${filter.clientId}`);
+  if (filter.clientIds)
+    parts.push(filter.clientIds.length ? sql`${c.id} in (${idList(filter.clientIds)})` : sql`false`);
   if (filter.serviceTypeId !== undefined) {
     parts.push(hasMessage(serviceCondition([filter.serviceTypeId]) as SQL, filter.view));
   }
+  if (filter.owner) parts.push(ownerCondition(filter.owner));
+  if (filter.stage) parts.push(sql`${c.stage} = ${filter.stage}`);
+  if (filter.waitingDays !== undefined) parts.push(waitingCondition(filter.waitingDays));
   const scope = sql.join(parts, sql` and `);
   if (!filter.keyword) return scope;
   return sql`${scope} and ${keywordCondition(filter.keyword, filter.field ?? "all", filter.view, servicesLike, scope, top)}`;
@@ -141,8 +175,12 @@ export function matchingMessages(filter: GroupFilter, servicesLike: ServiceLooku
   return parts.length === 0 ? undefined : sql.join(parts, sql` and `);
 }
 
-/** Whether counting this filter's rows exactly is cheap (the plain list, one client). */
-export const countsExactly = (filter: GroupFilter) => !filter.keyword && filter.serviceTypeId === undefined;
+/**
+ * Whether counting this filter's rows exactly is cheap: the plain list, one client, or an owner and
+ * stage filter (counted from pipelineCounts).
+ */
+export const countsExactly = (filter: GroupFilter) =>
+  !filter.keyword && filter.serviceTypeId === undefined && filter.waitingDays === undefined;
 
 /** What orders the rows: the newest message in the list, or the newest one waiting for review. */
 export const orderKey = (view: MessageView) =>

@@ -6,6 +6,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import type { Principal } from "../../plugins/auth-guard.ts";
 import { recordAudit } from "../audit/repo.ts";
+import { publishLive } from "../live/live-event.ts";
 import { anonymiseClientRows } from "./anonymise.ts";
 import {
   deleteMessageRow,
@@ -88,6 +89,7 @@ export async function createClient(
   if (id === undefined) throw new Error("inserting a client returned no id");
   await audit(db, "client_created", actor, { clientId: id });
   if (first.message) await addNote(db, id, { message: first.message, serviceTypeIds: first.serviceTypeIds }, actor);
+  publishLive(db, { kind: "lead_created", clientId: id, actorId: actor.staff.id });
   const detail = await clientDetail(db, id);
   if (!detail) throw new Error(`client ${id} vanished right after its creation`);
   return detail;
@@ -192,6 +194,7 @@ export async function changeStatus(
   const clientId = await updateStatus(db, id, status, reason ?? null, actor.staff.id);
   if (clientId === undefined) return undefined;
   await audit(db, "message_status_changed", actor, { clientId, messageId: id, status, ...(reason ? { reason } : {}) });
+  publishLive(db, { kind: "message_status_changed", clientId, messageId: id, actorId: actor.staff.id });
   return (await findMessage(db, id))?.message;
 }
 
@@ -216,6 +219,7 @@ export async function replyToMessage(db: Db, id: number, reply: string, actor: A
   });
   if (clientId === undefined) return undefined;
   await audit(db, "message_replied", actor, { clientId, messageId: id });
+  publishLive(db, { kind: "message_replied", clientId, messageId: id, actorId: actor.staff.id });
   return (await findMessage(db, id))?.message;
 }
 

@@ -5,6 +5,7 @@ import { type Db, queryRows } from "../../db/client.ts";
 import { clientMessages, clients, messageServiceTypes, serviceTypes, users } from "../../db/schema.ts";
 import type { RawRow } from "../../db/sql-helpers.ts";
 import { IN_REVIEW, VISIBLE } from "../contacts/tables.ts";
+import { followUpFigures } from "./follow-up-repo.ts";
 
 // The CRM's morning overview (issue 5). Raw SQL on purpose (decision 021): counts over moving windows,
 // a union of three index-ordered "newest 10" reads, weeks in Ecuador's time. Each statement is a
@@ -147,8 +148,19 @@ export function topCountries(db: Db) {
   );
 }
 
-/** The CRM's morning overview, computed from the data (issue 5). */
-export async function dashboard(db: Db): Promise<Dashboard> {
+/**
+ * The CRM's morning overview, computed from the data (issues 5 and 13), as staff member `staffId`
+ * sees it. One transaction without JIT: at a million messages their estimated costs pass
+ * `jit_above_cost`, and PostgreSQL spent 30-470 ms compiling each, more than most take to run.
+ */
+export function dashboard(db: Db, staffId: number): Promise<Dashboard> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return overview(tx, staffId);
+  });
+}
+
+async function overview(db: Db, staffId: number): Promise<Dashboard> {
   const counts = await dashboardCounts(db);
   const activity = await recentActivity(db);
   const weekly = await weeklyRequestCounts(db);
@@ -165,6 +177,7 @@ export async function dashboard(db: Db): Promise<Dashboard> {
     series.set(row.serviceTypeId, entry);
   }
   const countries = await topCountries(db);
+  const followUp = await followUpFigures(db, staffId);
 
   return {
     newMessages: { current: counts.newNow, previous: counts.newBefore },
@@ -185,6 +198,7 @@ export async function dashboard(db: Db): Promise<Dashboard> {
       series: [...series.values()].sort((a, b) => sum(b.counts) - sum(a.counts) || a.title.localeCompare(b.title)),
     },
     countryCodes: countries,
+    ...followUp,
   };
 }
 

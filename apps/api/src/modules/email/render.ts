@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
 import { RESET_LINK_MINUTES } from "../auth/password-reset.ts";
 import { findClient } from "../contacts/repo.ts";
+import { taskDigestContents } from "../tasks/digest.ts";
 import { findUserById } from "../users/repo.ts";
 import type { ClaimedEmail } from "./outbox.ts";
 import {
@@ -11,9 +12,11 @@ import {
   clientReplyEmail,
   contactConfirmation,
   contactNotification,
+  contactsAssignedEmail,
   type Email,
   ownerAssignedEmail,
   passwordResetEmail,
+  taskDigestEmail,
 } from "./templates.ts";
 
 type ServiceTypeRow = typeof serviceTypes.$inferSelect;
@@ -75,11 +78,15 @@ export async function renderEmail(db: Db, email: ClaimedEmail, { publicUrl }: Em
       return passwordResetEmail(user.displayName, link, RESET_LINK_MINUTES);
     }
     case "owner_assigned": {
-      const { clientId, ownerName, assignedBy } = (email.payload ?? {}) as {
+      const { clientId, ownerName, assignedBy, count } = (email.payload ?? {}) as {
         clientId?: number;
         ownerName?: string;
         assignedBy?: string;
+        count?: number;
       };
+      if (count !== undefined && count > 1 && ownerName && assignedBy) {
+        return contactsAssignedEmail(ownerName, count, assignedBy, `${publicUrl}/crm/mensajes?responsable=mios`);
+      }
       const client = clientId === undefined ? undefined : await findClient(db, clientId);
       // The contact was deleted before the email went out: nothing left to announce.
       if (!client || !ownerName || !assignedBy)
@@ -91,6 +98,13 @@ export async function renderEmail(db: Db, email: ClaimedEmail, { publicUrl }: Em
         assignedBy,
         `${publicUrl}/crm/mensajes?contacto=${client.id}`,
       );
+    }
+    case "task_digest": {
+      const { userId, day, at } = (email.payload ?? {}) as { userId?: number; day?: string; at?: string };
+      const user = userId === undefined ? undefined : await findUserById(db, userId);
+      if (!user || !day || !at) throw new Error(`task digest of user ${userId} without its account or day`);
+      const digest = await taskDigestContents(db, { userId: user.id, day, at: new Date(at) }, publicUrl);
+      return taskDigestEmail(user.displayName, digest);
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { PeriodicJob } from "../periodic-job.ts";
 import { applyLeadRetention, type RetentionAction } from "./retention.ts";
 
 export type RetentionJobOptions = {
@@ -17,42 +18,20 @@ export type RetentionJobOptions = {
  * restart neither skips nor repeats a day: applyLeadRetention skips when any instance ran it in the
  * last 20 hours, and its lock lets one instance act at a time.
  */
-export class RetentionJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
-  /** Looks finished so far (whether or not they acted): lets a test see the job has moved on. */
-  passes = 0;
+export class RetentionJob extends PeriodicJob {
+  constructor(private readonly options: RetentionJobOptions) {
+    super(options.firstDelayMs ?? 120_000, options.everyMs ?? 3_600_000);
+  }
 
-  constructor(private readonly options: RetentionJobOptions) {}
-
-  start() {
+  override start() {
     if (this.options.months === 0) {
       this.options.log.info("retención de contactos desactivada (LEAD_RETENTION_MONTHS=0)");
       return;
     }
-    this.schedule(this.options.firstDelayMs ?? 120_000);
+    super.start();
   }
 
-  async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(delayMs: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.runOnce().finally(() => {
-        this.running = undefined;
-        this.passes += 1;
-        this.schedule(this.options.everyMs ?? 3_600_000);
-      });
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private async runOnce() {
+  protected async runOnce() {
     const { db, log, months, action } = this.options;
     try {
       const result = await applyLeadRetention(db, { months, action, trigger: "schedule" });

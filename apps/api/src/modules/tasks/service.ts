@@ -5,6 +5,7 @@ import { recordAudit } from "../audit/repo.ts";
 import { activeOwner } from "../contacts/pipeline.ts";
 import { insertContactEvent, lockPipeline } from "../contacts/pipeline-repo.ts";
 import type { Actor } from "../contacts/service.ts";
+import { publishLive } from "../live/live-event.ts";
 import { VersionConflictError } from "../version-conflict.ts";
 import { fromBusinessTime, taskGroup } from "./business-time.ts";
 import { findTask, insertTask, listTasks, type TaskFields, type TaskRow, updateTask } from "./repo.ts";
@@ -54,6 +55,7 @@ export async function createTask(db: Db, clientId: number, input: NewTaskInput, 
   });
   if (id === undefined) return undefined;
   await audit(db, "task_created", actor, { clientId, taskId: id });
+  publishLive(db, { kind: "task_changed", clientId, taskId: id, actorId: actor.staff.id });
   const row = await findTask(db, id);
   return row && toTask(row);
 }
@@ -87,6 +89,7 @@ export async function changeTask(db: Db, id: number, input: TaskChangeInput, act
   if (!now) return undefined;
   if (!changed) throw new VersionConflictError<Task>(toTask(now));
   await audit(db, "task_changed", actor, { clientId: before.clientId, taskId: id, fields: Object.keys(fields) });
+  publishLive(db, { kind: "task_changed", clientId: before.clientId, taskId: id, actorId: actor.staff.id });
   return toTask(now);
 }
 

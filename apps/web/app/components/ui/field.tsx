@@ -32,7 +32,7 @@ export function Field({ id, label, error, hint, optional = false, children }: Fi
           {label}
         </label>
         {/* Outside the label, so the field's name stays exactly its label. */}
-        {optional && <span className="ml-1 text-stone-500">(opcional)</span>}
+        {optional && <span className="ml-1 text-stone-600">(opcional)</span>}
       </div>
       {children}
       {hint && (

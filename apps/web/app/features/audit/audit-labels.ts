@@ -27,6 +27,8 @@ const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   message_replied: "Respuesta enviada",
   client_stage_changed: "Etapa de contacto cambiada",
   client_owner_changed: "Responsable de contacto cambiado",
+  clients_bulk_changed: "Contactos cambiados en bloque",
+  lead_assignment_changed: "Regla de asignación de contactos nuevos cambiada",
   task_created: "Tarea creada",
   task_changed: "Tarea cambiada",
   note_created: "Nota interna creada",

@@ -13,6 +13,7 @@ import { useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
+import { formatUsd } from "~/lib/format-money";
 import { dueText } from "./contact-tasks";
 import { useContactsAction } from "./contacts-actions";
 
@@ -24,8 +25,6 @@ const atFormat = new Intl.DateTimeFormat("es-EC", {
   hour: "2-digit",
   minute: "2-digit",
 });
-
-const usd = new Intl.NumberFormat("es-EC", { style: "currency", currency: "USD" });
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const stage = (value: unknown) => STAGE_LABELS[value as Stage] ?? text(value);
@@ -48,7 +47,7 @@ function describe(event: TimelineEvent): { title: string; body?: string } {
         title: `Etapa: ${stage(data.from)} → ${stage(data.to)}${reason}${auto}${by}`,
         body:
           text(data.lostNote) ||
-          (typeof data.wonValue === "number" ? `Valor estimado: ${usd.format(data.wonValue)}` : ""),
+          (typeof data.wonValue === "number" ? `Valor estimado: ${formatUsd(data.wonValue)}` : ""),
       };
     }
     case "owner_changed":

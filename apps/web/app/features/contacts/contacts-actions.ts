@@ -1,4 +1,5 @@
 import type {
+  BulkChangeInput,
   NewClientInput,
   NewMessageInput,
   NewTaskInput,
@@ -13,6 +14,7 @@ import {
   addMessage,
   anonymiseClient,
   type ClientDetailsBody,
+  changeContacts,
   changeStatus,
   createClient,
   deleteClient,
@@ -41,7 +43,8 @@ export type ContactsIntent =
   | { intent: "change-owner"; clientId: number; body: OwnerChangeInput }
   | { intent: "create-task"; clientId: number; body: NewTaskInput }
   | { intent: "change-task"; taskId: number; body: TaskChangeInput }
-  | { intent: "add-internal-note"; clientId: number; body: string };
+  | { intent: "add-internal-note"; clientId: number; body: string }
+  | { intent: "bulk-change"; body: BulkChangeInput };
 
 export function runContactsIntent(action: ContactsIntent): Promise<unknown> {
   switch (action.intent) {
@@ -75,6 +78,8 @@ export function runContactsIntent(action: ContactsIntent): Promise<unknown> {
       return changeTask(action.taskId, action.body);
     case "add-internal-note":
       return addInternalNote(action.clientId, action.body);
+    case "bulk-change":
+      return changeContacts(action.body);
   }
 }
 

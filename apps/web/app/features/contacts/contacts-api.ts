@@ -1,7 +1,11 @@
 import type {
+  BulkChangeInput,
+  BulkResult,
   ClientDetail,
   ClientMessage,
   ClientMessagePage,
+  ContactCounts,
+  ContactSelection,
   NewClientInput,
   NewMessageInput,
   ServiceType,
@@ -9,13 +13,19 @@ import type {
 } from "@app/shared";
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT } from "@app/shared/constants";
 import { apiRequest, authRequest, type DownloadedFile } from "~/lib/api-client";
-import type { ContactsQuery } from "./contacts-query";
+import { type ContactsQuery, filtersForApi } from "./contacts-query";
 
 // The CRM's contact and message calls (docs/decisions/015-crm-data.md); every one needs a staff token.
 
 /** The list as the URL asks for it: `GET /api/client-message` without a keyword, the search with one. */
 export function loadContacts(query: ContactsQuery, signal?: AbortSignal) {
-  const common = { page: query.page, size: DEFAULT_PAGE_SIZE, sort: DEFAULT_SORT, view: query.view };
+  const common = {
+    page: query.page,
+    size: DEFAULT_PAGE_SIZE,
+    sort: DEFAULT_SORT,
+    view: query.view,
+    ...filtersForApi(query),
+  };
   if (query.keyword === "") {
     const params = new URLSearchParams(Object.entries(common).map(([key, value]) => [key, String(value)]));
     return authRequest<ClientMessagePage>(`/client-message?${params}`, { signal });
@@ -27,11 +37,28 @@ export function loadContacts(query: ContactsQuery, signal?: AbortSignal) {
   });
 }
 
-/** `GET /api/client-message/export`: the current search as CSV (every page). */
-export function exportContacts(query: ContactsQuery) {
-  const params = new URLSearchParams({ keyword: query.keyword, field: query.field, view: query.view });
+/** `GET /api/client-message/export`: the current search as CSV (every page), or only rows `ids`. */
+export function exportContacts(query: ContactsQuery, ids?: number[]) {
+  const params = new URLSearchParams(Object.entries(selectionOf(query)).map(([key, value]) => [key, String(value)]));
+  if (ids) params.set("ids", ids.join(","));
   return authRequest<DownloadedFile>(`/client-message/export?${params}`, { file: true });
 }
+
+/** Every contact the search and filters of `query` find, whatever the page: what a bulk action covers. */
+export const selectionOf = (query: ContactsQuery): ContactSelection => ({
+  keyword: query.keyword,
+  field: query.field,
+  view: query.view,
+  ...filtersForApi(query),
+});
+
+/** `GET /api/client-message/counts`: how many contacts each filter holds. */
+export const loadContactCounts = (waitingDays: number, signal?: AbortSignal) =>
+  authRequest<ContactCounts>(`/client-message/counts?waitingDays=${waitingDays}`, { signal });
+
+/** `POST /api/clients/bulk`: one owner or stage for the rows picked or every result. */
+export const changeContacts = (body: BulkChangeInput) =>
+  authRequest<BulkResult>("/clients/bulk", { method: "POST", body });
 
 export const getClient = (id: number) => authRequest<ClientDetail>(`/clients/${id}`);
 

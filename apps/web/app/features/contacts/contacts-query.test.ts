@@ -8,7 +8,21 @@ describe("contacts query in the address", () => {
       field: "nombre",
       page: 2,
       view: "review",
+      owner: null,
+      stage: null,
+      waitingDays: null,
     });
+  });
+
+  it("reads and writes the follow-up filters as words, and ignores broken ones", () => {
+    const query = { ...DEFAULT_CONTACTS_QUERY, owner: "me", stage: "cotizacion", waitingDays: 3 } as const;
+    const written = formatContactsQuery(query);
+    expect(written).toBe("responsable=mios&etapa=cotizacion&sin-respuesta=3");
+    expect(parseContactsQuery(written)).toEqual(query);
+    expect(parseContactsQuery("?responsable=sin").owner).toBe("none");
+    expect(parseContactsQuery("?responsable=7").owner).toBe(7);
+    expect(parseContactsQuery("?responsable=otro&etapa=vendido&sin-respuesta=0")).toEqual(DEFAULT_CONTACTS_QUERY);
+    expect(parseContactsQuery("?sin-respuesta=366").waitingDays).toBeNull();
   });
 
   it("falls back to the first page of the main list for anything unexpected", () => {
@@ -20,7 +34,7 @@ describe("contacts query in the address", () => {
 
   it("writes only what differs from the default, and reads back what it wrote", () => {
     expect(formatContactsQuery(DEFAULT_CONTACTS_QUERY)).toBe("");
-    const query = { keyword: "Ana Pérez", field: "correo", page: 1, view: "main" } as const;
+    const query = { ...DEFAULT_CONTACTS_QUERY, keyword: "Ana Pérez", field: "correo", page: 1 } as const;
     const written = formatContactsQuery(query);
     expect(written).toBe("busqueda=Ana+P%C3%A9rez&campo=correo&pagina=2");
     expect(parseContactsQuery(written)).toEqual(query);

@@ -1,16 +1,66 @@
-import { CRM_LIMITS, type MessageView, SEARCH_FIELDS, type SearchField } from "@app/shared/constants";
+import {
+  CRM_LIMITS,
+  type MessageView,
+  SEARCH_FIELDS,
+  type SearchField,
+  STAGES,
+  type Stage,
+} from "@app/shared/constants";
 
 // Where the messages screen is, kept in the address so a reload, the back button and a shared link
 // come back to the same place: `?busqueda=rodriguez&campo=nombre&pagina=2&vista=revisar`. Pages
 // count from 1 in the address (as people count) and from 0 for the API. `contacto=ID` names the
-// contact whose dialog is open: the route's loader reads it with the list.
+// contact whose dialog is open: the route's loader reads it with the list. The follow-up filters
+// are words too: `responsable=mios|sin|ID`, `etapa=cotizacion`, `sin-respuesta=3` (days).
 
-export type ContactsQuery = { keyword: string; field: SearchField; page: number; view: MessageView };
+/** Whose contacts: mine, nobody's (`Sin responsable`) or a staff member's id; null: everyone's. */
+export type OwnerChoice = "me" | "none" | number;
 
-export const DEFAULT_CONTACTS_QUERY: ContactsQuery = { keyword: "", field: "all", page: 0, view: "main" };
+export type ContactsQuery = {
+  keyword: string;
+  field: SearchField;
+  page: number;
+  view: MessageView;
+  owner: OwnerChoice | null;
+  stage: Stage | null;
+  /** `Sin respuesta hace más de N días`. */
+  waitingDays: number | null;
+};
 
-const PARAMS = { keyword: "busqueda", field: "campo", page: "pagina", view: "vista", contact: "contacto" } as const;
+export const DEFAULT_CONTACTS_QUERY: ContactsQuery = {
+  keyword: "",
+  field: "all",
+  page: 0,
+  view: "main",
+  owner: null,
+  stage: null,
+  waitingDays: null,
+};
+
+const PARAMS = {
+  keyword: "busqueda",
+  field: "campo",
+  page: "pagina",
+  view: "vista",
+  owner: "responsable",
+  stage: "etapa",
+  waitingDays: "sin-respuesta",
+  contact: "contacto",
+} as const;
 const REVIEW = "revisar";
+const OWNER_WORDS = { me: "mios", none: "sin" } as const;
+
+const isStage = (value: string | null): value is Stage => STAGES.includes(value as Stage);
+const positiveInteger = (value: string | null, max: number) => {
+  const number = Number(value);
+  return value !== null && Number.isInteger(number) && number >= 1 && number <= max ? number : null;
+};
+
+function parseOwner(value: string | null): OwnerChoice | null {
+  if (value === OWNER_WORDS.me) return "me";
+  if (value === OWNER_WORDS.none) return "none";
+  return positiveInteger(value, 2_147_483_647);
+}
 /** Pages beyond this are not asked for (the API refuses them anyway). */
 const MAX_PAGE = 100_000;
 
@@ -27,6 +77,9 @@ export function parseContactsQuery(search: URLSearchParams | string): ContactsQu
     field: isSearchField(field) ? field : "all",
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page - 1 : 0,
     view: params.get(PARAMS.view) === REVIEW ? "review" : "main",
+    owner: parseOwner(params.get(PARAMS.owner)),
+    stage: isStage(params.get(PARAMS.stage)) ? (params.get(PARAMS.stage) as Stage) : null,
+    waitingDays: positiveInteger(params.get(PARAMS.waitingDays), CRM_LIMITS.waitingDaysMax),
   };
 }
 
@@ -44,6 +97,19 @@ export function formatContactsQuery(query: Partial<ContactsQuery>, contactId?: n
   if (query.field && query.field !== "all") params.set(PARAMS.field, query.field);
   if (query.page && query.page > 0) params.set(PARAMS.page, String(query.page + 1));
   if (query.view === "review") params.set(PARAMS.view, REVIEW);
+  if (query.owner)
+    params.set(PARAMS.owner, typeof query.owner === "number" ? String(query.owner) : OWNER_WORDS[query.owner]);
+  if (query.stage) params.set(PARAMS.stage, query.stage);
+  if (query.waitingDays) params.set(PARAMS.waitingDays, String(query.waitingDays));
   if (contactId) params.set(PARAMS.contact, String(contactId));
   return params.toString();
+}
+
+/** The filters as the API reads them (`owner`, `stage`, `waitingDays`), without the unset ones. */
+export function filtersForApi(query: ContactsQuery) {
+  return {
+    ...(query.owner !== null ? { owner: query.owner } : {}),
+    ...(query.stage !== null ? { stage: query.stage } : {}),
+    ...(query.waitingDays !== null ? { waitingDays: query.waitingDays } : {}),
+  };
 }

@@ -3,6 +3,7 @@ import type {
   ClientMessage,
   ClientMessageGroup,
   ClientMessagePage,
+  ContactCounts,
   ServiceType,
   StaffMember,
 } from "@app/shared";
@@ -18,20 +19,27 @@ import { Pagination } from "~/components/ui/pagination";
 import { errorMessage } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
 import { saveFile } from "~/lib/save-file";
+import { BulkActions } from "./bulk-actions";
 import { ContactDialog, type ContactIntent } from "./contact-dialog";
 import { deleteQuestion, fullName } from "./contact-format";
 import { useContactsAction } from "./contacts-actions";
 import { exportContacts } from "./contacts-api";
+import { ContactsFilters } from "./contacts-filters";
 import { type ContactsQuery, formatContactsQuery } from "./contacts-query";
 import { ContactsSearch } from "./contacts-search";
 import { ContactsTable } from "./contacts-table";
 import type { FollowUp } from "./follow-up";
 import { NewContactDialog } from "./new-contact-dialog";
+import { useRowSelection } from "./use-row-selection";
 
 export type ContactsScreenProps = {
   query: ContactsQuery;
+  /** The place being loaded, if another is: the filters change from there. */
+  pendingQuery?: ContactsQuery;
   /** The page the address asks for; null when the list could not be loaded. */
   result: ClientMessagePage | null;
+  /** How many contacts each filter holds (main list); null when unknown. */
+  counts: ContactCounts | null;
   loadProblem: string | null;
   /** A new page or search is loading. */
   loading: boolean;
@@ -61,7 +69,9 @@ const VIEWS: { view: MessageView; label: string }[] = [
 /** The contacts and messages screen of spec section 2 (issue 5), over the list the route loaded. */
 export function ContactsScreen({
   query,
+  pendingQuery = query,
   result,
+  counts,
   loadProblem,
   loading,
   contact,
@@ -81,6 +91,7 @@ export function ContactsScreen({
   const [exporting, setExporting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const listRegion = useRef<HTMLElement>(null);
+  const selection = useRowSelection(query, result);
   /** The row the focus was on is going away: the keyboard continues from the list. */
   const focusList = () => requestAnimationFrame(() => listRegion.current?.focus());
 
@@ -160,7 +171,9 @@ export function ContactsScreen({
             {VIEWS.map(({ view, label }) => (
               <Link
                 key={view}
-                to={paths.crmMessagesAt(formatContactsQuery({ ...query, view, page: 0 }))}
+                to={paths.crmMessagesAt(
+                  formatContactsQuery({ ...query, view, page: 0, owner: null, stage: null, waitingDays: null }),
+                )}
                 aria-current={query.view === view ? "page" : undefined}
                 className={`inline-flex min-h-11 flex-1 items-center justify-center whitespace-nowrap rounded-xl px-4 font-semibold text-sm transition-colors ${
                   query.view === view ? "bg-leaf-700 text-white" : "text-leaf-900 hover:bg-leaf-50"
@@ -171,6 +184,10 @@ export function ContactsScreen({
             ))}
           </nav>
         </div>
+
+        {query.view === "main" && (
+          <ContactsFilters query={pendingQuery} counts={counts} staff={staff} onChange={onQueryChange} />
+        )}
 
         {query.view === "review" && (
           <p className="text-sm text-stone-700">
@@ -201,8 +218,24 @@ export function ContactsScreen({
           {loading ? "Cargando contactos…" : ""}
         </p>
 
+        {query.view === "main" && selection.target && (
+          <BulkActions
+            target={selection.target}
+            query={query}
+            staff={staff}
+            canPickAll={selection.canPickAll}
+            onPickAll={selection.pickAll}
+            onClear={selection.clear}
+            onDone={(text, tone = "success") => {
+              if (tone === "success") selection.clear();
+              say(tone, text);
+            }}
+          />
+        )}
+
         <ContactsTable
           regionRef={listRegion}
+          selection={query.view === "main" ? selection.rows : undefined}
           groups={result?.content ?? []}
           view={query.view}
           loading={loading}

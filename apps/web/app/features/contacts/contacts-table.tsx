@@ -1,9 +1,9 @@
 import type { ClientMessage, ClientMessageGroup } from "@app/shared";
-import { CRM_MESSAGES, type MessageView } from "@app/shared/constants";
+import { CRM_MESSAGES, type MessageView, STAGE_LABELS } from "@app/shared/constants";
 import type { Ref } from "react";
 import { fullName, phoneOf } from "./contact-format";
 import { ServicePills } from "./service-pills";
-import { ReviewBadge, StatusBadge } from "./status-badge";
+import { ReviewBadge, StatusBadge, WaitingBadge } from "./status-badge";
 
 export type ContactsTableProps = {
   /** The scrollable region: the focus lands here when the row it was on goes away. */
@@ -18,9 +18,18 @@ export type ContactsTableProps = {
   /** In the review view: the row's message joins the main list, or goes away. */
   onAccept: (group: ClientMessageGroup, message: ClientMessage) => void;
   onDiscard: (group: ClientMessageGroup, message: ClientMessage) => void;
+  /** The rows picked for a bulk action (main list only). */
+  selection?: RowSelection | undefined;
 };
 
-const COLUMNS = ["Nombre", "Correo", "Número", "Servicio Requerido", "Mensaje", "Acciones"] as const;
+export type RowSelection = {
+  ids: ReadonlySet<number>;
+  toggle: (id: number) => void;
+  /** Picks every row of the page, or none when all are picked. */
+  togglePage: () => void;
+};
+
+const COLUMNS = ["Nombre", "Correo", "Número", "Servicio Requerido", "Mensaje", "Seguimiento", "Acciones"] as const;
 
 const cell = "px-3 py-3 align-top";
 const action =
@@ -44,7 +53,9 @@ export function ContactsTable({
   onDelete,
   onAccept,
   onDiscard,
+  selection,
 }: ContactsTableProps) {
+  const allPicked = groups.length > 0 && groups.every((group) => selection?.ids.has(group.client.id));
   return (
     <section
       ref={regionRef}
@@ -66,7 +77,22 @@ export function ContactsTable({
                 scope="col"
                 className={`${cell} py-3 font-semibold ${index === 0 ? "sticky left-0 z-10 bg-leaf-50" : ""}`}
               >
-                {title}
+                {/* The page's checkbox sits with the names, so the name column stays the first and in view. */}
+                {index === 0 && selection ? (
+                  <span className="flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      checked={allPicked}
+                      disabled={groups.length === 0}
+                      onChange={selection.togglePage}
+                      aria-label="Seleccionar todos los contactos de esta página"
+                      className="size-5 shrink-0 accent-leaf-700"
+                    />
+                    {title}
+                  </span>
+                ) : (
+                  title
+                )}
               </th>
             ))}
           </tr>
@@ -89,6 +115,7 @@ export function ContactsTable({
                 onDelete={onDelete}
                 onAccept={onAccept}
                 onDiscard={onDiscard}
+                selection={selection}
               />
             ))
           )}
@@ -100,8 +127,8 @@ export function ContactsTable({
 
 type ContactRowProps = Omit<ContactsTableProps, "groups" | "loading" | "regionRef"> & { group: ClientMessageGroup };
 
-function ContactRow({ group, view, onView, onEdit, onDelete, onAccept, onDiscard }: ContactRowProps) {
-  const { client, messages } = group;
+function ContactRow({ group, view, onView, onEdit, onDelete, onAccept, onDiscard, selection }: ContactRowProps) {
+  const { client, messages, pipeline } = group;
   const name = fullName(client);
   // In the review view the row is about the message waiting for a decision.
   const newest = (view === "review" ? messages.find((message) => message.inReview) : undefined) ?? messages[0];
@@ -112,8 +139,21 @@ function ContactRow({ group, view, onView, onEdit, onDelete, onAccept, onDiscard
         scope="row"
         className={`${cell} sticky left-0 z-10 max-w-44 bg-white font-semibold text-leaf-900 shadow-[1px_0_0_#e7e5e4]`}
       >
-        <span className="block break-words">{name}</span>
-        {client.company && <span className="block font-normal text-stone-600 text-xs">{client.company}</span>}
+        <span className="flex items-start gap-2">
+          {selection && (
+            <input
+              type="checkbox"
+              checked={selection.ids.has(client.id)}
+              onChange={() => selection.toggle(client.id)}
+              aria-label={`Seleccionar ${name}`}
+              className="mt-0.5 size-5 shrink-0 accent-leaf-700"
+            />
+          )}
+          <span className="min-w-0">
+            <span className="block break-words">{name}</span>
+            {client.company && <span className="block font-normal text-stone-600 text-xs">{client.company}</span>}
+          </span>
+        </span>
       </th>
       <td className={`${cell} min-w-36 break-all`}>{client.email}</td>
       <td className={`${cell} min-w-28`}>{phoneOf(client)}</td>
@@ -124,12 +164,17 @@ function ContactRow({ group, view, onView, onEdit, onDelete, onAccept, onDiscard
             <p className="line-clamp-2 break-words text-stone-800">{newest.messageDescription || "(sin texto)"}</p>
             <div className="flex flex-wrap items-center gap-1.5">
               {newest.inReview ? <ReviewBadge /> : <StatusBadge status={newest.status} />}
+              {pipeline.waitingSince && <WaitingBadge since={pipeline.waitingSince} />}
               {messages.length > 1 && <span className="text-stone-600 text-xs">{messages.length} mensajes</span>}
             </div>
           </div>
         ) : (
           <span className="text-stone-600">—</span>
         )}
+      </td>
+      <td className={`${cell} min-w-36`}>
+        <span className="block font-semibold text-leaf-900">{STAGE_LABELS[pipeline.stage]}</span>
+        <span className="block text-stone-600 text-xs">{pipeline.owner?.displayName ?? "Sin responsable"}</span>
       </td>
       <td className={cell}>
         {/* One line of actions; the review view's five wrap. */}

@@ -1,12 +1,5 @@
 import type { Pipeline, StaffMember, Task, TimelineEvent } from "@app/shared";
-import {
-  LOST_REASON_LABELS,
-  LOST_REASONS,
-  type LostReason,
-  STAGE_LABELS,
-  STAGES,
-  type Stage,
-} from "@app/shared/constants";
+import { STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
@@ -14,6 +7,13 @@ import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage, fieldErrors, fieldProblems } from "~/lib/error-message";
 import { useContactsAction } from "./contacts-actions";
+import {
+  type StageDetails,
+  StageDetailsFields,
+  type StageErrors,
+  stageAsksDetails,
+  stageDetailsBody,
+} from "./stage-details";
 
 /** What the contact dialog shows besides the contact: its timeline and its tasks. */
 export type FollowUp = { timeline: TimelineEvent[]; tasks: Task[] };
@@ -45,15 +45,15 @@ export function FollowUpForms(props: FollowUpFormsProps) {
   );
 }
 
-type StageErrors = Partial<Record<"stage" | "lostReason" | "lostNote" | "wonValue", string>>;
-
 function StageForm({ clientId, pipeline, onOutcome, action }: FollowUpFormsProps & { action: Action }) {
   const [stage, setStage] = useState<Stage>(pipeline.stage);
-  const [lostReason, setLostReason] = useState<LostReason | "">(pipeline.lostReason ?? "");
-  const [lostNote, setLostNote] = useState(pipeline.lostNote ?? "");
-  const [wonValue, setWonValue] = useState(pipeline.wonValue === null ? "" : String(pipeline.wonValue));
+  const [details, setDetails] = useState<StageDetails>({
+    lostReason: pipeline.lostReason ?? "",
+    lostNote: pipeline.lostNote ?? "",
+    wonValue: pipeline.wonValue === null ? "" : String(pipeline.wonValue),
+  });
   const [errors, setErrors] = useState<StageErrors>({});
-  const unchanged = stage === pipeline.stage && stage !== "perdido" && stage !== "ganado";
+  const unchanged = stage === pipeline.stage && !stageAsksDetails(stage);
 
   return (
     <form
@@ -62,18 +62,11 @@ function StageForm({ clientId, pipeline, onOutcome, action }: FollowUpFormsProps
       className="grid content-start gap-2"
       onSubmit={async (event) => {
         event.preventDefault();
-        const value = wonValue.trim() === "" ? undefined : Number(wonValue.replace(",", "."));
         try {
           await action.run({
             intent: "change-stage",
             clientId,
-            body: {
-              stage,
-              version: pipeline.version,
-              ...(stage === "perdido" && lostReason ? { lostReason } : {}),
-              ...(stage === "perdido" && lostNote.trim() ? { lostNote } : {}),
-              ...(stage === "ganado" && value !== undefined ? { wonValue: value } : {}),
-            },
+            body: { stage, version: pipeline.version, ...stageDetailsBody(stage, details) },
           });
           onOutcome(`Etapa cambiada a ${STAGE_LABELS[stage]}.`);
         } catch (error) {
@@ -101,56 +94,7 @@ function StageForm({ clientId, pipeline, onOutcome, action }: FollowUpFormsProps
           ))}
         </select>
       </Field>
-      {stage === "perdido" && (
-        <>
-          <Field id="contacto-motivo" label="Motivo" error={errors.lostReason}>
-            <select
-              id="contacto-motivo"
-              value={lostReason}
-              onChange={(event) => setLostReason(event.target.value as LostReason | "")}
-              aria-invalid={Boolean(errors.lostReason)}
-              aria-describedby={describedBy("contacto-motivo", { error: errors.lostReason })}
-              className={inputStyles(Boolean(errors.lostReason))}
-            >
-              <option value="">Elige un motivo</option>
-              {LOST_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {LOST_REASON_LABELS[reason]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            id="contacto-motivo-detalle"
-            label="Detalle del motivo"
-            optional={lostReason !== "otro"}
-            error={errors.lostNote}
-          >
-            <input
-              id="contacto-motivo-detalle"
-              value={lostNote}
-              maxLength={500}
-              onChange={(event) => setLostNote(event.target.value)}
-              aria-invalid={Boolean(errors.lostNote)}
-              aria-describedby={describedBy("contacto-motivo-detalle", { error: errors.lostNote })}
-              className={inputStyles(Boolean(errors.lostNote))}
-            />
-          </Field>
-        </>
-      )}
-      {stage === "ganado" && (
-        <Field id="contacto-valor" label="Valor estimado (USD)" optional error={errors.wonValue}>
-          <input
-            id="contacto-valor"
-            inputMode="decimal"
-            value={wonValue}
-            onChange={(event) => setWonValue(event.target.value)}
-            aria-invalid={Boolean(errors.wonValue)}
-            aria-describedby={describedBy("contacto-valor", { error: errors.wonValue })}
-            className={inputStyles(Boolean(errors.wonValue))}
-          />
-        </Field>
-      )}
+      <StageDetailsFields idPrefix="contacto" stage={stage} details={details} errors={errors} onChange={setDetails} />
       <div>
         <button type="submit" disabled={action.busy || unchanged} className={`${buttonStyles.secondary} min-h-11`}>
           {action.busy && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
@@ -164,11 +108,8 @@ function StageForm({ clientId, pipeline, onOutcome, action }: FollowUpFormsProps
 function OwnerForm({ clientId, pipeline, staff, onOutcome, action }: FollowUpFormsProps & { action: Action }) {
   const [ownerId, setOwnerId] = useState(pipeline.owner ? String(pipeline.owner.id) : "");
   const [error, setError] = useState<string>();
-  // A disabled account keeps its contacts until someone else takes them: it stays a choice here.
-  const choices =
-    pipeline.owner && !staff?.some((member) => member.id === pipeline.owner?.id)
-      ? [...(staff ?? []), pipeline.owner]
-      : (staff ?? []);
+  // Active accounts only: a disabled one's contacts already show as Sin responsable.
+  const choices = staff ?? [];
 
   return (
     <form

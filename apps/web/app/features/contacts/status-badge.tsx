@@ -1,5 +1,6 @@
 import { type MessageStatus, STATUS_LABELS } from "@app/shared/constants";
-import { CircleCheck, CircleX, Clock } from "lucide-react";
+import { CircleCheck, CircleX, Clock, Hourglass } from "lucide-react";
+import { ageText, formatDateTime } from "~/lib/format-date";
 
 const LOOK: Record<MessageStatus, { classes: string; Icon: typeof Clock }> = {
   pendiente: { classes: "bg-amber-100 text-amber-900 ring-amber-300", Icon: Clock },
@@ -25,6 +26,20 @@ export function ReviewBadge() {
   return (
     <span className="inline-flex items-center rounded-full bg-stone-200 px-2.5 py-0.5 font-semibold text-stone-900 text-xs">
       Por revisar
+    </span>
+  );
+}
+
+/** How long the oldest unanswered message has waited: "hace 3 días". */
+export function WaitingBadge({ since }: { since: string }) {
+  return (
+    <span
+      title={`Sin respuesta desde el ${formatDateTime(since)}`}
+      className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-0.5 font-semibold text-amber-900 text-xs ring-1 ring-amber-300"
+    >
+      <Hourglass className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="sr-only">Esperando respuesta desde </span>
+      {ageText(since)}
     </span>
   );
 }

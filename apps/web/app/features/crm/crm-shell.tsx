@@ -3,6 +3,7 @@ import { Menu, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { CrmSidebar } from "./crm-sidebar";
+import { useLiveEvents } from "./use-live-events";
 import { useSidebarOpen } from "./use-sidebar-open";
 
 export type CrmShellProps = {
@@ -22,6 +23,7 @@ export function CrmShell({ user, brand, onSignOut, children }: CrmShellProps) {
   const { open, setOpen, wide } = useSidebarOpen();
   const location = useLocation();
   const overlay = open && !wide;
+  const { announcement } = useLiveEvents(user);
 
   // On a narrow screen the panel closes when the page changes (the back button, a link of the
   // page); never on the first render, which would undo a tap made before the effects ran.
@@ -73,6 +75,10 @@ export function CrmShell({ user, brand, onSignOut, children }: CrmShellProps) {
         <main id="contenido" className="min-w-0 flex-1 p-4 md:p-8">
           {children}
         </main>
+      </div>
+      {/* Colleagues' changes, spoken politely. Not role="status": that name belongs to each screen's own messages. */}
+      <div aria-live="polite" aria-atomic="true" className="sr-only">
+        {announcement}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { StaffUser } from "@app/shared";
 import { ROLE_LABELS } from "@app/shared/constants";
 import {
+  Columns3,
   KeyRound,
   LayoutDashboard,
   ListChecks,
@@ -20,6 +21,7 @@ type NavItem = { to: string; label: string; icon: ComponentType<{ className?: st
 const NAV_ITEMS: NavItem[] = [
   { to: paths.crm, label: "Dashboard", icon: LayoutDashboard },
   { to: paths.crmMessages, label: "Mensajes", icon: MessageSquare },
+  { to: paths.crmBoard, label: "Embudo", icon: Columns3 },
   { to: paths.crmTasks, label: "Tareas", icon: ListChecks },
   { to: paths.crmUsers, label: "Usuarios", icon: Users, adminOnly: true },
   { to: paths.crmAudit, label: "Auditoría", icon: ScrollText, adminOnly: true },

@@ -14,7 +14,7 @@ export function CountryChart({ countries }: { countries: Dashboard["countryCodes
   return (
     <section
       aria-labelledby="grafico-paises"
-      className="grid content-start gap-4 rounded-2xl bg-white p-5 ring-1 ring-stone-200"
+      className="grid grid-cols-1 content-start gap-4 rounded-2xl bg-white p-5 ring-1 ring-stone-200"
     >
       <div>
         <h2 id="grafico-paises" className="font-bold text-leaf-900 text-lg">

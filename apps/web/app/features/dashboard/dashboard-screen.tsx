@@ -3,15 +3,22 @@ import { Inbox } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "~/lib/paths";
 import { CountryChart } from "./country-chart";
+import { FirstReplySection } from "./first-reply-section";
+import { FunnelSection } from "./funnel-section";
 import { RecentActivity } from "./recent-activity";
 import { ServiceChart } from "./service-chart";
 import { StatCard } from "./stat-card";
+import { TasksCard } from "./tasks-card";
+import { WonByMonthChart } from "./won-by-month-chart";
 
-/** The morning overview (issue 5): four figures with their change, the review queue, two charts, recent activity. */
+/**
+ * The morning overview: four figures with their change, the review queue (issue 5); pending tasks,
+ * the funnel, time to first reply and value won (issue 13); two charts and recent activity.
+ */
 export function DashboardScreen({ dashboard }: { dashboard: Dashboard }) {
   const { inReview } = dashboard;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           id="cifra-nuevos"
@@ -68,9 +75,19 @@ export function DashboardScreen({ dashboard }: { dashboard: Dashboard }) {
         </Link>
       </section>
 
-      <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <TasksCard tasks={dashboard.tasks} />
+        <FirstReplySection firstReply={dashboard.firstReply} />
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <FunnelSection funnel={dashboard.funnel} conversion={dashboard.conversion} />
+        <WonByMonthChart wonByMonth={dashboard.wonByMonth} />
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <ServiceChart weekly={dashboard.weeklyRequests} />
-        <div className="grid content-start gap-6">
+        <div className="grid grid-cols-1 content-start gap-6">
           <CountryChart countries={dashboard.countryCodes} />
           <RecentActivity activity={dashboard.recentActivity} />
         </div>

@@ -26,7 +26,7 @@ export function RecentActivity({ activity }: { activity: Dashboard["recentActivi
   return (
     <section
       aria-labelledby="actividad-reciente"
-      className="grid content-start gap-3 rounded-2xl bg-white p-5 ring-1 ring-stone-200"
+      className="grid grid-cols-1 content-start gap-3 rounded-2xl bg-white p-5 ring-1 ring-stone-200"
     >
       <h2 id="actividad-reciente" className="font-bold text-leaf-900 text-lg">
         Actividad reciente

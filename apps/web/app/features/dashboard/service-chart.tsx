@@ -58,7 +58,7 @@ export function ServiceChart({ weekly }: { weekly: Dashboard["weeklyRequests"] }
   return (
     <section
       aria-labelledby="grafico-servicios"
-      className="grid content-start gap-4 rounded-2xl bg-white p-5 ring-1 ring-stone-200"
+      className="grid grid-cols-1 content-start gap-4 rounded-2xl bg-white p-5 ring-1 ring-stone-200"
     >
       <div>
         <h2 id="grafico-servicios" className="font-bold text-leaf-900 text-lg">

@@ -1,6 +1,6 @@
-import type { CreateUserRequest, UpdateUserRequest } from "@app/shared";
+import type { CreateUserRequest, LeadAssignmentInput, UpdateUserRequest } from "@app/shared";
 import { useRouteAction } from "~/lib/route-action";
-import { createUser, setTemporaryPassword, updateUser } from "./users-api";
+import { createUser, saveLeadAssignment, setTemporaryPassword, updateUser } from "./users-api";
 
 // Every write of the "Usuarios" screen, by name: the route's clientAction runs them, and React
 // Router then reloads the accounts.
@@ -8,7 +8,8 @@ import { createUser, setTemporaryPassword, updateUser } from "./users-api";
 export type UsersIntent =
   | { intent: "create-user"; body: CreateUserRequest }
   | { intent: "update-user"; userId: number; body: UpdateUserRequest }
-  | { intent: "set-temporary-password"; userId: number; password: string };
+  | { intent: "set-temporary-password"; userId: number; password: string }
+  | { intent: "save-lead-assignment"; body: LeadAssignmentInput };
 
 export function runUsersIntent(action: UsersIntent): Promise<unknown> {
   switch (action.intent) {
@@ -18,6 +19,8 @@ export function runUsersIntent(action: UsersIntent): Promise<unknown> {
       return updateUser(action.userId, action.body);
     case "set-temporary-password":
       return setTemporaryPassword(action.userId, action.password);
+    case "save-lead-assignment":
+      return saveLeadAssignment(action.body);
   }
 }
 

@@ -1,5 +1,12 @@
-import type { CreateUserRequest, UpdateUserRequest, UserAccount } from "@app/shared";
-import { authRequest } from "~/lib/api-client";
+import type {
+  CreateUserRequest,
+  LeadAssignment,
+  LeadAssignmentInput,
+  ServiceType,
+  UpdateUserRequest,
+  UserAccount,
+} from "@app/shared";
+import { apiRequest, authRequest } from "~/lib/api-client";
 
 // The administrators' account calls (docs/decisions/014); the API answers 403 to anyone else.
 
@@ -13,3 +20,12 @@ export const updateUser = (id: number, body: UpdateUserRequest) =>
 /** The person must change it at next sign-in; their open sessions end now. */
 export const setTemporaryPassword = (id: number, password: string) =>
   authRequest<void>(`/users/${id}/password`, { method: "POST", body: { password } });
+
+/** How new leads get their owner (the administrator's rule). */
+export const loadLeadAssignment = () => authRequest<LeadAssignment>("/lead-assignment");
+
+export const saveLeadAssignment = (body: LeadAssignmentInput) =>
+  authRequest<LeadAssignment>("/lead-assignment", { method: "PUT", body });
+
+/** The products and services a by-product rule can name. */
+export const listServiceTypes = () => apiRequest<ServiceType[]>("/service-types");

@@ -1,0 +1,55 @@
+import type { Board, BoardQuery } from "@app/shared";
+import { STAGES, type Stage } from "@app/shared/constants";
+import { authRequest } from "~/lib/api-client";
+
+// The board's address and calls (/crm/embudo): `?responsable=mios|sin|ID&producto=ID`.
+
+export type BoardFilters = { owner: "me" | "none" | number | null; serviceTypeId: number | null };
+
+const PARAMS = { owner: "responsable", product: "producto" } as const;
+
+const positive = (value: string | null) => {
+  const number = Number(value);
+  return value !== null && Number.isSafeInteger(number) && number >= 1 ? number : null;
+};
+
+export function parseBoardFilters(search: URLSearchParams): BoardFilters {
+  const owner = search.get(PARAMS.owner);
+  return {
+    owner: owner === "mios" ? "me" : owner === "sin" ? "none" : positive(owner),
+    serviceTypeId: positive(search.get(PARAMS.product)),
+  };
+}
+
+export function formatBoardFilters(filters: BoardFilters) {
+  const params = new URLSearchParams();
+  if (filters.owner !== null) {
+    params.set(
+      PARAMS.owner,
+      filters.owner === "me" ? "mios" : filters.owner === "none" ? "sin" : String(filters.owner),
+    );
+  }
+  if (filters.serviceTypeId !== null) params.set(PARAMS.product, String(filters.serviceTypeId));
+  return params.toString();
+}
+
+function boardQuery(filters: BoardFilters, more?: { stage: Stage; offset: number }) {
+  const query: BoardQuery = {
+    ...(filters.owner !== null ? { owner: filters.owner } : {}),
+    ...(filters.serviceTypeId !== null ? { serviceTypeId: filters.serviceTypeId } : {}),
+    ...(more ?? {}),
+  };
+  return new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+}
+
+/** `GET /api/board`: the six columns and their first cards. */
+export const loadBoard = (filters: BoardFilters, signal?: AbortSignal) =>
+  authRequest<Board>(`/board?${boardQuery(filters)}`, { signal });
+
+/** More cards of one column, after the `offset` already shown. */
+export const loadMoreCards = (filters: BoardFilters, stage: Stage, offset: number) =>
+  authRequest<Board>(`/board?${boardQuery(filters, { stage, offset })}`).then(
+    (board) => board.columns.find((column) => column.stage === stage) ?? null,
+  );
+
+export const isStage = (value: unknown): value is Stage => STAGES.includes(value as Stage);

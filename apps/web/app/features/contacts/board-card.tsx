@@ -1,0 +1,135 @@
+import type { BoardCard } from "@app/shared";
+import { STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
+import { type DraggableAttributes, type DraggableSyntheticListeners, useDraggable } from "@dnd-kit/core";
+import { GripVertical } from "lucide-react";
+import { memo } from "react";
+import { Link } from "react-router";
+import { ageText } from "~/lib/format-date";
+import { formatUsd } from "~/lib/format-money";
+import { paths } from "~/lib/paths";
+import { ServicePills } from "./service-pills";
+
+export type MoveTo = (card: BoardCard, from: Stage, to: Stage) => void;
+
+type BoardCardProps = { card: BoardCard; stage: Stage; onMoveTo: MoveTo };
+
+/**
+ * A card of the board. The card itself is what moves; its grip is the drag handle (mouse, touch,
+ * and the keyboard: Space picks it up, the arrows change column, Space drops it), and `Mover a…`
+ * is the way without dragging. The content is memoised apart: while a card is dragged, dnd-kit
+ * renders every draggable again, and only this thin shell should run.
+ */
+export function DraggableCard({ card, stage, onMoveTo }: BoardCardProps) {
+  const { setNodeRef, setActivatorNodeRef, attributes, listeners, isDragging } = useDraggable({
+    id: card.id,
+    data: { stage },
+  });
+  return (
+    <li ref={setNodeRef} className={isDragging ? "opacity-40" : undefined}>
+      {/* dnd-kit keeps these three the same object until this card's own drag state changes. */}
+      <CardContent
+        card={card}
+        stage={stage}
+        onMoveTo={onMoveTo}
+        handleRef={setActivatorNodeRef}
+        handleAttributes={attributes}
+        handleListeners={listeners}
+      />
+    </li>
+  );
+}
+
+type CardContentProps = BoardCardProps & {
+  handleRef: (element: HTMLElement | null) => void;
+  handleAttributes: DraggableAttributes;
+  handleListeners: DraggableSyntheticListeners;
+};
+
+const CardContent = memo(function CardContent({
+  card,
+  stage,
+  onMoveTo,
+  handleRef,
+  handleAttributes,
+  handleListeners,
+}: CardContentProps) {
+  const menuId = `mover-${card.id}`;
+  return (
+    <article
+      aria-labelledby={`tarjeta-${card.id}`}
+      className="grid gap-2 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200"
+    >
+      <div className="flex items-start gap-2">
+        <button
+          type="button"
+          ref={handleRef}
+          {...handleAttributes}
+          {...handleListeners}
+          aria-roledescription="tarjeta arrastrable"
+          aria-label={`Arrastrar a ${card.name}`}
+          className="-m-1 inline-flex size-11 shrink-0 cursor-grab touch-none items-center justify-center rounded-xl text-stone-600 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-leaf-700"
+        >
+          <GripVertical className="size-5" aria-hidden="true" />
+        </button>
+        <div className="min-w-0 flex-1">
+          <h3 id={`tarjeta-${card.id}`} className="break-words font-semibold text-leaf-900">
+            <Link to={paths.crmContact(card.id)} className="hover:underline">
+              {card.name}
+            </Link>
+          </h3>
+          {card.company && <p className="break-words text-stone-600 text-xs">{card.company}</p>}
+        </div>
+      </div>
+      <ServicePills services={card.services} max={2} />
+      <p className="flex flex-wrap items-center justify-between gap-x-2 text-stone-700 text-xs">
+        <span>{card.owner?.displayName ?? "Sin responsable"}</span>
+        <span>
+          <span className="sr-only">En esta etapa desde </span>
+          {ageText(card.stageSince)}
+        </span>
+      </p>
+      {card.wonValue !== null && <p className="font-semibold text-leaf-900 text-sm">{formatUsd(card.wonValue)}</p>}
+      <div>
+        <button
+          type="button"
+          popoverTarget={menuId}
+          className="inline-flex min-h-11 items-center rounded-xl px-3 font-semibold text-leaf-800 text-sm ring-1 ring-leaf-200 hover:bg-leaf-50"
+        >
+          Mover a…<span className="sr-only"> {card.name}</span>
+        </button>
+        <div
+          id={menuId}
+          popover="auto"
+          className="m-auto w-64 max-w-[90vw] rounded-2xl bg-white p-2 shadow-xl ring-1 ring-stone-200 backdrop:bg-black/20"
+        >
+          <p className="px-3 py-2 font-semibold text-sm text-stone-700">Mover a {card.name} a:</p>
+          <ul className="grid gap-1">
+            {STAGES.filter((option) => option !== stage).map((option) => (
+              <li key={option}>
+                <button
+                  type="button"
+                  popoverTarget={menuId}
+                  popoverTargetAction="hide"
+                  onClick={() => onMoveTo(card, stage, option)}
+                  className="flex min-h-11 w-full items-center rounded-xl px-3 text-left font-semibold text-leaf-900 text-sm hover:bg-leaf-50"
+                >
+                  {STAGE_LABELS[option]}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </article>
+  );
+});
+
+/** What follows the pointer or the keyboard while a card moves. */
+export function CardPreview({ card }: { card: BoardCard }) {
+  return (
+    <div className="rotate-2 rounded-2xl bg-white p-3 shadow-xl ring-2 ring-leaf-600">
+      <p className="font-semibold text-leaf-900">{card.name}</p>
+      {card.company && <p className="text-stone-600 text-xs">{card.company}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { BoardColumn } from "@app/shared";
+import { STAGE_LABELS } from "@app/shared/constants";
+import { useDroppable } from "@dnd-kit/core";
+import { LoaderCircle } from "lucide-react";
+import { memo } from "react";
+import { formatWholeCents } from "~/lib/format-money";
+import { DraggableCard, type MoveTo } from "./board-card";
+
+type BoardColumnProps = {
+  column: BoardColumn;
+  onMoveTo: MoveTo;
+  onMore: (column: BoardColumn) => void;
+  loadingMore: boolean;
+};
+
+const number = new Intl.NumberFormat("es-EC");
+
+/**
+ * One stage of the board: its name, how many contacts and what they are worth, its cards and
+ * `Mostrar más`. Memoised on its column: a move gives new objects to the two columns involved only,
+ * so the other four are not rendered again.
+ */
+export const BoardColumnView = memo(function BoardColumnView({
+  column,
+  onMoveTo,
+  onMore,
+  loadingMore,
+}: BoardColumnProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: column.stage });
+  const label = STAGE_LABELS[column.stage];
+  const titleId = `columna-${column.stage}`;
+  return (
+    <section
+      ref={setNodeRef}
+      aria-labelledby={titleId}
+      className={`flex w-72 shrink-0 snap-start flex-col gap-3 rounded-2xl p-3 ring-1 transition-colors md:w-auto md:min-w-64 md:flex-1 ${
+        isOver ? "bg-leaf-100 ring-leaf-600" : "bg-stone-100 ring-stone-200"
+      }`}
+    >
+      <header className="grid gap-0.5">
+        <h2 id={titleId} className="flex items-baseline justify-between gap-2 font-semibold text-leaf-900">
+          {label}
+          <span className="rounded-full bg-white px-2 py-0.5 text-sm ring-1 ring-stone-300">
+            {column.countIsExact ? "" : "más de "}
+            {number.format(column.count)}
+            <span className="sr-only"> {column.count === 1 ? "contacto" : "contactos"}</span>
+          </span>
+        </h2>
+        {column.value > 0 && (
+          <p className="text-stone-700 text-sm">Valor: {formatWholeCents(Math.round(column.value * 100))}</p>
+        )}
+      </header>
+      {column.cards.length === 0 ? (
+        <p className="rounded-xl border-2 border-stone-300 border-dashed p-4 text-center text-stone-600 text-sm">
+          Sin contactos en esta etapa
+        </p>
+      ) : (
+        <CardList column={column} onMoveTo={onMoveTo} />
+      )}
+      {column.hasMore && (
+        <button
+          type="button"
+          onClick={() => onMore(column)}
+          disabled={loadingMore}
+          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-white font-semibold text-leaf-800 text-sm ring-1 ring-leaf-200 hover:bg-leaf-50"
+        >
+          {loadingMore && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+          Mostrar más<span className="sr-only"> de {label}</span>
+        </button>
+      )}
+    </section>
+  );
+});
+
+/** The cards alone, so a column's highlight while a card is over it does not render them again. */
+const CardList = memo(function CardList({ column, onMoveTo }: Pick<BoardColumnProps, "column" | "onMoveTo">) {
+  return (
+    <ul className="grid gap-2">
+      {column.cards.map((card) => (
+        <DraggableCard key={card.id} card={card} stage={column.stage} onMoveTo={onMoveTo} />
+      ))}
+    </ul>
+  );
+});

@@ -1,0 +1,279 @@
+import type { Board, BoardCard, BoardColumn, ServiceType, StaffMember } from "@app/shared";
+import { STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
+import {
+  type Announcements,
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import { useCallback, useRef, useState } from "react";
+import { CrmPageHeader } from "~/components/ui/crm-page-header";
+import { Notice } from "~/components/ui/notice";
+import { ApiError } from "~/lib/api-client";
+import { errorMessage } from "~/lib/error-message";
+import { type BoardFilters, isStage, loadMoreCards } from "./board-api";
+import { CardPreview, type MoveTo } from "./board-card";
+import { BoardColumnView } from "./board-column";
+import { BoardFiltersForm } from "./board-filters";
+import { changeStage } from "./follow-up-api";
+import { MoveDialog } from "./move-dialog";
+import { type StageDetails, stageAsksDetails, stageDetailsBody } from "./stage-details";
+
+export type BoardScreenProps = {
+  board: Board | null;
+  problem: string | null;
+  filters: BoardFilters;
+  staff: StaffMember[] | null;
+  serviceTypes: ServiceType[] | null;
+  onFilters: (filters: BoardFilters) => void;
+  /** The stored board changed under a move (409): load it again. */
+  onStale: () => void;
+};
+
+type Asking = { card: BoardCard; from: Stage; to: Stage } | null;
+type Outcome = { tone: "success" | "problem"; text: string } | null;
+
+/**
+ * Moves `card` from one column to the top of another, as `landed` (the card once stored, with its
+ * new version and value); the other columns keep their objects, so they are not rendered again.
+ */
+function moveCard(columns: BoardColumn[], card: BoardCard, from: Stage, to: Stage, landed = card): BoardColumn[] {
+  return columns.map((column) => {
+    if (column.stage === from) {
+      return {
+        ...column,
+        count: column.count - 1,
+        value: column.value - (card.wonValue ?? 0),
+        cards: column.cards.filter((each) => each.id !== card.id),
+      };
+    }
+    if (column.stage === to) {
+      const cards = [landed, ...column.cards.filter((each) => each.id !== card.id)];
+      return { ...column, count: column.count + 1, value: column.value + (landed.wonValue ?? 0), cards };
+    }
+    return column;
+  });
+}
+
+/** Replaces `card` in column `stage` by `stored`, keeping the column's value right. */
+function storeCard(columns: BoardColumn[], stage: Stage, card: BoardCard, stored: BoardCard): BoardColumn[] {
+  return columns.map((column) =>
+    column.stage === stage
+      ? {
+          ...column,
+          value: column.value - (card.wonValue ?? 0) + (stored.wonValue ?? 0),
+          cards: column.cards.map((each) => (each.id === card.id ? stored : each)),
+        }
+      : column,
+  );
+}
+
+/** The arrows move a held card to the next or previous column, not 25 pixels at a time. */
+const columnKeys: KeyboardCoordinateGetter = (event, { context }) => {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.code];
+  const { active, collisionRect, droppableRects, over } = context;
+  if (step === undefined || !active || !collisionRect) return undefined;
+  event.preventDefault();
+  const current = (over?.id ?? active.data.current?.stage) as Stage;
+  const next = STAGES[Math.min(STAGES.length - 1, Math.max(0, STAGES.indexOf(current) + step))];
+  const rect = next && droppableRects.get(next);
+  if (!rect) return undefined;
+  return { x: rect.left + (rect.width - collisionRect.width) / 2, y: rect.top + 48 };
+};
+
+/** The pointer's column; without a pointer (the keyboard), the column the card overlaps most. */
+const collision: CollisionDetection = (args) => {
+  const within = pointerWithin(args);
+  return within.length > 0 ? within : rectIntersection(args);
+};
+
+/**
+ * The board at /crm/embudo: one column per stage. A card moves with the mouse, touch or keyboard
+ * (with spoken announcements) or with `Mover a…`; Perdido asks for its reason and Ganado for its
+ * value first. A move shows at once, is sent with the version the card carries, and goes back with
+ * a message if it was refused.
+ */
+export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFilters, onStale }: BoardScreenProps) {
+  const [columns, setColumns] = useState(board?.columns ?? []);
+  const [shownBoard, setShownBoard] = useState(board);
+  if (board !== shownBoard) {
+    setShownBoard(board);
+    setColumns(board?.columns ?? []);
+  }
+  const [dragged, setDragged] = useState<BoardCard | null>(null);
+  const [asking, setAsking] = useState<Asking>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [moreLoading, setMoreLoading] = useState<Stage | null>(null);
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnKeys }),
+  );
+
+  /** Stores the move; answers the card as stored (new version, stage time and value). */
+  const send = useCallback(async (card: BoardCard, to: Stage, details?: StageDetails): Promise<BoardCard> => {
+    const changed = await changeStage(card.id, {
+      stage: to,
+      version: card.version,
+      ...(details ? stageDetailsBody(to, details) : {}),
+    });
+    setOutcome({ tone: "success", text: `${card.name} pasó a ${STAGE_LABELS[to]}.` });
+    return {
+      ...card,
+      version: changed.version,
+      stageSince: changed.stageChangedAt ?? card.stageSince,
+      wonValue: changed.wonValue,
+    };
+  }, []);
+
+  const move: MoveTo = useCallback(
+    (card, from, to) => {
+      if (from === to) return;
+      if (stageAsksDetails(to)) return setAsking({ card, from, to });
+      setColumns((current) => moveCard(current, card, from, to));
+      send(card, to).then(
+        (stored) => setColumns((current) => storeCard(current, to, card, stored)),
+        (error: unknown) => {
+          setColumns((current) => moveCard(current, card, to, from));
+          setOutcome({ tone: "problem", text: `No se pudo mover a ${card.name}: ${errorMessage(error)}` });
+          if (error instanceof ApiError && error.status === 409) onStale();
+        },
+      );
+    },
+    [send, onStale],
+  );
+
+  const more = useCallback(
+    async (column: BoardColumn) => {
+      setMoreLoading(column.stage);
+      try {
+        const next = await loadMoreCards(filters, column.stage, column.cards.length);
+        if (!next) return;
+        setColumns((current) =>
+          current.map((each) =>
+            each.stage === column.stage
+              ? {
+                  ...each,
+                  hasMore: next.hasMore,
+                  cards: [...each.cards, ...next.cards.filter((card) => !each.cards.some((old) => old.id === card.id))],
+                }
+              : each,
+          ),
+        );
+      } catch (error) {
+        setOutcome({ tone: "problem", text: `No se pudieron cargar más tarjetas: ${errorMessage(error)}` });
+      } finally {
+        setMoreLoading(null);
+      }
+    },
+    [filters],
+  );
+
+  const cardOf = (id: unknown) => {
+    for (const column of columnsRef.current) {
+      const card = column.cards.find((each) => each.id === id);
+      if (card) return { card, stage: column.stage };
+    }
+    return undefined;
+  };
+  const nameOf = (id: unknown) => cardOf(id)?.card.name ?? "la tarjeta";
+  const stageName = (id: unknown) => (isStage(id) ? STAGE_LABELS[id] : "ninguna columna");
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `Tomaste a ${nameOf(active.id)}, en ${stageName(active.data.current?.stage)}. Usa las flechas para cambiar de columna, Espacio para soltar y Escape para cancelar.`,
+    // Picking a card up puts it over its own column at once: saying so would replace the instructions.
+    onDragOver: ({ active, over }) => {
+      if (over?.id === active.data.current?.stage) return undefined;
+      return over
+        ? `${nameOf(active.id)} está sobre ${stageName(over.id)}.`
+        : `${nameOf(active.id)} no está sobre ninguna columna.`;
+    },
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} se soltó en ${stageName(over.id)}.`
+        : `${nameOf(active.id)} se soltó fuera de las columnas.`,
+    onDragCancel: ({ active }) => `Movimiento cancelado. ${nameOf(active.id)} sigue en su columna.`,
+  };
+
+  const onDragStart = ({ active }: DragStartEvent) => setDragged(cardOf(active.id)?.card ?? null);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
+    const found = cardOf(active.id);
+    if (found && over && isStage(over.id)) move(found.card, found.stage, over.id);
+  };
+
+  return (
+    <>
+      <CrmPageHeader title="Embudo" subtitle="Contactos por etapa, de nuevo a ganado" />
+      <div className="grid gap-4">
+        <BoardFiltersForm filters={filters} staff={staff} serviceTypes={serviceTypes} onChange={onFilters} />
+        {problem && (
+          <Notice tone="problem">
+            <p>No se pudo cargar el tablero: {problem}</p>
+          </Notice>
+        )}
+        {/* Always there, so a move's outcome is announced (a region added with its text may not be). */}
+        <div role="status" aria-live="polite">
+          {outcome && (
+            <Notice tone={outcome.tone} announced={false}>
+              <p>{outcome.text}</p>
+            </Notice>
+          )}
+        </div>
+        <p className="text-stone-600 text-xs md:hidden">Desliza hacia los lados para ver todas las etapas.</p>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={collision}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setDragged(null)}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: {
+              draggable:
+                "Para mover la tarjeta pulsa Espacio o Intro, cambia de columna con las flechas y suéltala con Espacio o Intro. Escape cancela.",
+            },
+          }}
+        >
+          <div className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 md:mx-0 md:px-0">
+            {columns.map((column) => (
+              <BoardColumnView
+                key={column.stage}
+                column={column}
+                onMoveTo={move}
+                onMore={more}
+                loadingMore={moreLoading === column.stage}
+              />
+            ))}
+          </div>
+          <DragOverlay>{dragged ? <CardPreview card={dragged} /> : null}</DragOverlay>
+        </DndContext>
+      </div>
+      <MoveDialog
+        asking={asking}
+        onClose={() => setAsking(null)}
+        onConfirm={async (details) => {
+          if (!asking) return;
+          const stored = await send(asking.card, asking.to, details);
+          setColumns((current) => moveCard(current, asking.card, asking.from, asking.to, stored));
+          setAsking(null);
+        }}
+        onStale={onStale}
+      />
+    </>
+  );
+}

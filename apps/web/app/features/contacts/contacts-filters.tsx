@@ -1,0 +1,155 @@
+import type { ContactCounts, StaffMember } from "@app/shared";
+import { CRM_LIMITS, DEFAULT_WAITING_DAYS, STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { paths } from "~/lib/paths";
+import { type ContactsQuery, formatContactsQuery, type OwnerChoice } from "./contacts-query";
+
+export type ContactsFiltersProps = {
+  query: ContactsQuery;
+  /** Null when they could not be loaded: the filters work without their numbers. */
+  counts: ContactCounts | null;
+  staff: StaffMember[] | null;
+  /** A new filter: the list goes back to its first page. */
+  onChange: (query: ContactsQuery) => void;
+};
+
+const control =
+  "min-h-11 rounded-xl bg-white px-3 text-base text-stone-900 shadow-sm ring-1 ring-stone-300 focus:outline-none focus:ring-2 focus:ring-leaf-600";
+const chip = (current: boolean) =>
+  `inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-full px-4 font-semibold text-sm ring-1 transition-colors ${
+    current ? "bg-leaf-700 text-white ring-leaf-700" : "bg-white text-leaf-900 ring-stone-300 hover:bg-leaf-50"
+  }`;
+
+const number = new Intl.NumberFormat("es-EC");
+/** " (12)" after a choice, or nothing while the counts are unknown. */
+const counted = (count: number | undefined) => (count === undefined ? "" : ` (${number.format(count)})`);
+
+/**
+ * The follow-up filters of the contacts screen: `Mis contactos`, `Sin responsable`, a colleague, a
+ * stage and `Sin respuesta hace más de N días`, each with how many contacts it holds. They live in
+ * the address like the search, so a link or a reload keeps them.
+ */
+export function ContactsFilters({ query, counts, staff, onChange }: ContactsFiltersProps) {
+  const at = (change: Partial<ContactsQuery>) =>
+    paths.crmMessagesAt(formatContactsQuery({ ...query, ...change, page: 0 }));
+  const ownerCount = (id: number) => counts?.owners.find((owner) => owner.id === id)?.count ?? 0;
+  const [days, setDays] = useState(String(query.waitingDays ?? counts?.waitingDays ?? DEFAULT_WAITING_DAYS));
+  useEffect(() => {
+    if (query.waitingDays !== null) setDays(String(query.waitingDays));
+  }, [query.waitingDays]);
+  const waitingDays = Number(days);
+  const validDays = Number.isInteger(waitingDays) && waitingDays >= 1 && waitingDays <= CRM_LIMITS.waitingDaysMax;
+
+  const chips: { owner: OwnerChoice | null; label: string; count: number | undefined }[] = [
+    { owner: null, label: "Todos", count: counts?.all },
+    { owner: "me", label: "Mis contactos", count: counts?.mine },
+    { owner: "none", label: "Sin responsable", count: counts?.unowned },
+  ];
+
+  return (
+    <section aria-labelledby="contactos-filtros" className="grid gap-3">
+      <h2 id="contactos-filtros" className="sr-only">
+        Filtros de seguimiento
+      </h2>
+      <nav aria-label="Responsable de los contactos" className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1">
+        {chips.map(({ owner, label, count }) => (
+          <Link
+            key={label}
+            to={at({ owner })}
+            aria-current={query.owner === owner ? "page" : undefined}
+            className={chip(query.owner === owner)}
+          >
+            {label}
+            {count !== undefined && <span className="font-normal">{counted(count)}</span>}
+          </Link>
+        ))}
+      </nav>
+      <div className="grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
+        <label className="grid gap-1 text-sm">
+          <span className="font-semibold text-leaf-900">Responsable</span>
+          <select
+            value={query.owner === null ? "" : String(query.owner)}
+            onChange={(event) => {
+              const value = event.target.value;
+              onChange({
+                ...query,
+                page: 0,
+                owner: value === "" ? null : value === "me" || value === "none" ? value : Number(value),
+              });
+            }}
+            className={control}
+          >
+            <option value="">Todos{counted(counts?.all)}</option>
+            <option value="me">Mis contactos{counted(counts?.mine)}</option>
+            <option value="none">Sin responsable{counted(counts?.unowned)}</option>
+            {(staff ?? []).map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.displayName}
+                {counts ? counted(ownerCount(member.id)) : ""}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1 text-sm">
+          <span className="font-semibold text-leaf-900">Etapa</span>
+          <select
+            value={query.stage ?? ""}
+            onChange={(event) =>
+              onChange({ ...query, page: 0, stage: event.target.value === "" ? null : (event.target.value as Stage) })
+            }
+            className={control}
+          >
+            <option value="">Todas las etapas</option>
+            {STAGES.map((stage) => (
+              <option key={stage} value={stage}>
+                {STAGE_LABELS[stage]}
+                {counted(counts?.stages[stage])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <form
+          className="flex flex-wrap items-center gap-2 text-sm sm:col-span-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (validDays) onChange({ ...query, page: 0, waitingDays });
+          }}
+        >
+          <label className="inline-flex min-h-11 items-center gap-2 font-semibold text-leaf-900">
+            <input
+              type="checkbox"
+              checked={query.waitingDays !== null}
+              disabled={!validDays}
+              onChange={(event) =>
+                onChange({ ...query, page: 0, waitingDays: event.target.checked ? waitingDays : null })
+              }
+              className="size-5 accent-leaf-700"
+            />
+            Sin respuesta hace más de
+          </label>
+          <input
+            type="number"
+            min={1}
+            max={CRM_LIMITS.waitingDaysMax}
+            value={days}
+            aria-label="Días sin respuesta"
+            aria-invalid={!validDays}
+            onChange={(event) => setDays(event.target.value)}
+            onBlur={() => {
+              if (validDays && query.waitingDays !== null && waitingDays !== query.waitingDays) {
+                onChange({ ...query, page: 0, waitingDays });
+              }
+            }}
+            className={`${control} w-20`}
+          />
+          <span className="font-semibold text-leaf-900">días</span>
+          {counts && query.waitingDays === counts.waitingDays && (
+            <span className="text-stone-700">{counted(counts.waiting).trim()}</span>
+          )}
+          {!validDays && <span className="text-red-800">Indica entre 1 y {CRM_LIMITS.waitingDaysMax} días</span>}
+        </form>
+      </div>
+    </section>
+  );
+}

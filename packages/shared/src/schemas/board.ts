@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { STAGES } from "../crm-rules.ts";
+
+// The board at /crm/embudo: one column per stage, its first cards, its count and value (issue 13).
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** `GET /api/board`: filters by owner and product; `stage` and `offset` ask for more of one column. */
+export const boardQuerySchema = z.object({
+  owner: z.union([z.enum(["me", "none"]), id], { error: "Responsable no válido" }).optional(),
+  serviceTypeId: id.optional(),
+  stage: z.enum(STAGES, { error: "Etapa no válida" }).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type BoardQuery = z.input<typeof boardQuerySchema>;
+
+export const boardCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  company: z.string(),
+  owner: z.object({ id: z.number().int(), displayName: z.string() }).nullable(),
+  /** What the contact asked about, across their messages. */
+  services: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  /** When the contact entered its stage (or arrived, if it never moved). */
+  stageSince: z.string(),
+  /** A won contact's estimated value in US dollars. */
+  wonValue: z.number().nullable(),
+  /** Sent back with a move, like the contact dialog's changes. */
+  version: z.number().int(),
+});
+export type BoardCard = z.infer<typeof boardCardSchema>;
+
+export const boardColumnSchema = z.object({
+  stage: z.enum(STAGES),
+  count: z.number().int(),
+  /** False when a product filter stopped counting at its cap: the count is a lower bound. */
+  countIsExact: z.boolean(),
+  /** Sum of the won values in US dollars. */
+  value: z.number(),
+  cards: z.array(boardCardSchema),
+  /** More cards follow the ones sent. */
+  hasMore: z.boolean(),
+});
+export type BoardColumn = z.infer<typeof boardColumnSchema>;
+
+export const boardSchema = z.object({ columns: z.array(boardColumnSchema) });
+export type Board = z.infer<typeof boardSchema>;
