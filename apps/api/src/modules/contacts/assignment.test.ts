@@ -5,6 +5,7 @@ import { ADMIN, bearer, createAuthTestApp, createReadyStaff, createStaff, signIn
 import { contactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
 import { engines } from "../../../test/database.ts";
 import { startSmtpServer, type TestSmtp } from "../../../test/smtp.ts";
+import { queryRows } from "../../db/client.ts";
 
 type Rule = { mode: string; productOwners: { serviceTypeId: number; userId: number }[]; version: number };
 
@@ -51,6 +52,18 @@ describe.each(engines)("the assignment rule for new leads on %s", (engine) => {
     rvb = types.find((type) => type.title === "Chrysal RVB y RVB Clear")?.id ?? 0;
   });
   beforeEach(async () => {
+    // The last test's emails are sent first: emptying the outbox under a send in flight (ids restart)
+    // could let that send mark a new email of this test as sent.
+    await vi.waitFor(
+      async () => {
+        const [row] = await queryRows<{ open: number }>(
+          t.app.db,
+          sql`select count(*)::int as open from email_outbox where status in ('pending', 'sending')`,
+        );
+        expect(row?.open).toBe(0);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     await resetContactTables(t.app.db);
     await t.app.db.execute(sql`update lead_assignment set mode = 'none', last_owner_id = null`);
     await t.app.db.execute(sql`delete from product_owners`);
