@@ -1,9 +1,8 @@
 import type { Dashboard } from "@app/shared";
 import { countryLabel } from "~/content/countries";
-import { ChartTable } from "./chart-table";
+import { ChartTable, cell } from "./chart-table";
 import { barPercent, total } from "./trend";
 
-const cell = "px-3 py-2";
 const percentOf = (count: number, all: number) => (all === 0 ? 0 : Math.round((count / all) * 100));
 
 /** Requests of the last 12 weeks by the client's country code, most first, as bars with their share. */
@@ -47,27 +46,20 @@ export function CountryChart({ countries }: { countries: Dashboard["countryCodes
               </li>
             ))}
           </ul>
-          <ChartTable id="tabla-paises" caption="Solicitudes por código de país">
-            <thead className="bg-leaf-50 text-leaf-900">
-              <tr>
-                {["País", "Solicitudes", "Porcentaje"].map((title) => (
-                  <th key={title} scope="col" className={`${cell} font-semibold`}>
-                    {title}
-                  </th>
-                ))}
+          <ChartTable
+            id="tabla-paises"
+            caption="Solicitudes por código de país"
+            columns={["País", "Solicitudes", "Porcentaje"]}
+          >
+            {countries.map((country) => (
+              <tr key={country.countryCode}>
+                <th scope="row" className={`${cell} font-medium`}>
+                  {countryLabel(country.countryCode)}
+                </th>
+                <td className={`${cell} tabular-nums`}>{country.count}</td>
+                <td className={`${cell} tabular-nums`}>{percentOf(country.count, all)} %</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {countries.map((country) => (
-                <tr key={country.countryCode}>
-                  <th scope="row" className={`${cell} font-medium`}>
-                    {countryLabel(country.countryCode)}
-                  </th>
-                  <td className={`${cell} tabular-nums`}>{country.count}</td>
-                  <td className={`${cell} tabular-nums`}>{percentOf(country.count, all)} %</td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </ChartTable>
         </>
       )}

@@ -1,9 +1,9 @@
 import type { Dashboard } from "@app/shared";
 import { CircleAlert, CircleCheck } from "lucide-react";
+import { cell, FiguresTable } from "./chart-table";
 import { formatMinutes, percentText } from "./follow-up-format";
 import { total } from "./trend";
 
-const cell = "px-3 py-2";
 const DAY_MINUTES = 24 * 60;
 
 /** Whether a median keeps the promise, in words beside an icon (never the colour alone). */
@@ -46,42 +46,26 @@ export function FirstReplySection({ firstReply }: { firstReply: Dashboard["first
           <p className="text-stone-800">
             {within} de {replies} primeras respuestas ({percentText(within, replies)}) llegaron en menos de 24 horas.
           </p>
-          <section
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (axe scrollable-region-focusable)
-            tabIndex={0}
-            aria-labelledby="tabla-primera-respuesta"
-            className="overflow-x-auto rounded-xl ring-1 ring-stone-200"
+          <FiguresTable
+            id="tabla-primera-respuesta"
+            caption="Tiempo hasta la primera respuesta por persona, últimos 30 días"
+            columns={["Persona", "Mediana", "En menos de 24 h"]}
+            className="rounded-xl ring-1 ring-stone-200"
           >
-            <table className="w-full text-left text-sm">
-              <caption id="tabla-primera-respuesta" className="sr-only">
-                Tiempo hasta la primera respuesta por persona, últimos 30 días
-              </caption>
-              <thead className="bg-leaf-50 text-leaf-900">
-                <tr>
-                  {["Persona", "Mediana", "En menos de 24 h"].map((title) => (
-                    <th key={title} scope="col" className={`${cell} font-semibold`}>
-                      {title}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {firstReply.map((row) => (
-                  <tr key={row.staffId}>
-                    <th scope="row" className={`${cell} font-medium`}>
-                      {row.name}
-                    </th>
-                    <td className={`${cell} whitespace-nowrap tabular-nums`}>
-                      <Median minutes={row.medianMinutes} />
-                    </td>
-                    <td className={`${cell} whitespace-nowrap tabular-nums`}>
-                      {percentText(row.within24h, row.replies)} ({row.within24h} de {row.replies})
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+            {firstReply.map((row) => (
+              <tr key={row.staffId}>
+                <th scope="row" className={`${cell} font-medium`}>
+                  {row.name}
+                </th>
+                <td className={`${cell} whitespace-nowrap tabular-nums`}>
+                  <Median minutes={row.medianMinutes} />
+                </td>
+                <td className={`${cell} whitespace-nowrap tabular-nums`}>
+                  {percentText(row.within24h, row.replies)} ({row.within24h} de {row.replies})
+                </td>
+              </tr>
+            ))}
+          </FiguresTable>
         </>
       )}
     </section>

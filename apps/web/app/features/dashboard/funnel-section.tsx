@@ -3,11 +3,10 @@ import { STAGE_LABELS } from "@app/shared/constants";
 import { ArrowDown } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "~/lib/paths";
-import { ChartTable } from "./chart-table";
+import { ChartTable, cell } from "./chart-table";
 import { percentText } from "./follow-up-format";
 import { barPercent } from "./trend";
 
-const cell = "px-3 py-2";
 const contactsWord = (count: number) => (count === 1 ? "contacto" : "contactos");
 
 type Step = Dashboard["conversion"][number];
@@ -89,33 +88,26 @@ export function FunnelSection({ funnel, conversion }: Pick<Dashboard, "funnel" |
           </span>
         </p>
       )}
-      <ChartTable id="tabla-embudo" caption="Embudo: contactos por etapa hoy y conversión de los últimos 90 días">
-        <thead className="bg-leaf-50 text-leaf-900">
-          <tr>
-            {["Etapa", "Hoy", "Llegaron (90 días)", "Siguieron", "Conversión"].map((title) => (
-              <th key={title} scope="col" className={`${cell} font-semibold`}>
-                {title}
+      <ChartTable
+        id="tabla-embudo"
+        caption="Embudo: contactos por etapa hoy y conversión de los últimos 90 días"
+        columns={["Etapa", "Hoy", "Llegaron (90 días)", "Siguieron", "Conversión"]}
+      >
+        {funnel.map((row) => {
+          const step = stepFrom.get(row.stage);
+          const reached = row.stage === "ganado" ? conversion.at(-1)?.advanced : step?.reached;
+          return (
+            <tr key={row.stage}>
+              <th scope="row" className={`${cell} font-medium`}>
+                {STAGE_LABELS[row.stage]}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-200">
-          {funnel.map((row) => {
-            const step = stepFrom.get(row.stage);
-            const reached = row.stage === "ganado" ? conversion.at(-1)?.advanced : step?.reached;
-            return (
-              <tr key={row.stage}>
-                <th scope="row" className={`${cell} font-medium`}>
-                  {STAGE_LABELS[row.stage]}
-                </th>
-                <td className={`${cell} tabular-nums`}>{row.count}</td>
-                <td className={`${cell} tabular-nums`}>{reached ?? "—"}</td>
-                <td className={`${cell} tabular-nums`}>{step?.advanced ?? "—"}</td>
-                <td className={`${cell} tabular-nums`}>{step ? percentText(step.advanced, step.reached) : "—"}</td>
-              </tr>
-            );
-          })}
-        </tbody>
+              <td className={`${cell} tabular-nums`}>{row.count}</td>
+              <td className={`${cell} tabular-nums`}>{reached ?? "—"}</td>
+              <td className={`${cell} tabular-nums`}>{step?.advanced ?? "—"}</td>
+              <td className={`${cell} tabular-nums`}>{step ? percentText(step.advanced, step.reached) : "—"}</td>
+            </tr>
+          );
+        })}
       </ChartTable>
     </section>
   );

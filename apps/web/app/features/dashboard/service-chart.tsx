@@ -1,5 +1,5 @@
 import type { Dashboard } from "@app/shared";
-import { ChartTable } from "./chart-table";
+import { ChartTable, cell } from "./chart-table";
 import { barPercent, total } from "./trend";
 
 const dayMonth = new Intl.DateTimeFormat("es-EC", { day: "2-digit", month: "2-digit", timeZone: "UTC" });
@@ -8,8 +8,6 @@ const weekLabel = (monday: string) => {
   const date = new Date(`${monday.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? monday : dayMonth.format(date);
 };
-
-const cell = "px-3 py-2";
 
 /** Up to three titles with their totals: "A (12), B (8) y C (5)". */
 function topList(rows: { title: string; total: number }[]) {
@@ -98,38 +96,25 @@ export function ServiceChart({ weekly }: { weekly: Dashboard["weeklyRequests"] }
               </li>
             ))}
           </ul>
-          <ChartTable id="tabla-servicios" caption="Solicitudes por producto o servicio y semana (fecha del lunes)">
-            <thead className="bg-leaf-50 text-leaf-900">
-              <tr>
-                <th scope="col" className={`${cell} font-semibold`}>
-                  Producto o servicio
+          <ChartTable
+            id="tabla-servicios"
+            caption="Solicitudes por producto o servicio y semana (fecha del lunes)"
+            columns={["Producto o servicio", ...weekly.weeks.map(weekLabel), "Total"]}
+          >
+            {rows.map((row) => (
+              <tr key={row.serviceTypeId}>
+                <th scope="row" className={`${cell} whitespace-nowrap font-medium`}>
+                  {row.title}
                 </th>
-                {weekly.weeks.map((week) => (
-                  <th key={week} scope="col" className={`${cell} font-semibold tabular-nums`}>
-                    {weekLabel(week)}
-                  </th>
+                {row.counts.map((count, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one cell per week, in order
+                  <td key={index} className={`${cell} tabular-nums`}>
+                    {count}
+                  </td>
                 ))}
-                <th scope="col" className={`${cell} font-semibold`}>
-                  Total
-                </th>
+                <td className={`${cell} font-semibold tabular-nums`}>{row.total}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {rows.map((row) => (
-                <tr key={row.serviceTypeId}>
-                  <th scope="row" className={`${cell} whitespace-nowrap font-medium`}>
-                    {row.title}
-                  </th>
-                  {row.counts.map((count, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: one cell per week, in order
-                    <td key={index} className={`${cell} tabular-nums`}>
-                      {count}
-                    </td>
-                  ))}
-                  <td className={`${cell} font-semibold tabular-nums`}>{row.total}</td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </ChartTable>
         </>
       )}

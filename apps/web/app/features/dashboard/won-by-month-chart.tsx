@@ -1,10 +1,9 @@
 import type { Dashboard } from "@app/shared";
 import { formatCents, formatWholeCents } from "~/lib/format-money";
-import { ChartTable } from "./chart-table";
+import { ChartTable, cell } from "./chart-table";
 import { monthLong, monthShort } from "./follow-up-format";
 import { barPercent, total } from "./trend";
 
-const cell = "px-3 py-2";
 const contactsWord = (count: number) => (count === 1 ? "contacto" : "contactos");
 
 /**
@@ -63,27 +62,20 @@ export function WonByMonthChart({ wonByMonth }: { wonByMonth: Dashboard["wonByMo
               </span>
             ))}
           </div>
-          <ChartTable id="tabla-valor-ganado" caption="Valor ganado por mes, últimos 12 meses">
-            <thead className="bg-leaf-50 text-leaf-900">
-              <tr>
-                {["Mes", "Valor", "Ganados"].map((title) => (
-                  <th key={title} scope="col" className={`${cell} font-semibold`}>
-                    {title}
-                  </th>
-                ))}
+          <ChartTable
+            id="tabla-valor-ganado"
+            caption="Valor ganado por mes, últimos 12 meses"
+            columns={["Mes", "Valor", "Ganados"]}
+          >
+            {wonByMonth.map((row) => (
+              <tr key={row.month}>
+                <th scope="row" className={`${cell} font-medium`}>
+                  {monthLong(row.month)}
+                </th>
+                <td className={`${cell} whitespace-nowrap tabular-nums`}>{formatCents(row.valueCents)}</td>
+                <td className={`${cell} tabular-nums`}>{row.count}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {wonByMonth.map((row) => (
-                <tr key={row.month}>
-                  <th scope="row" className={`${cell} font-medium`}>
-                    {monthLong(row.month)}
-                  </th>
-                  <td className={`${cell} whitespace-nowrap tabular-nums`}>{formatCents(row.valueCents)}</td>
-                  <td className={`${cell} tabular-nums`}>{row.count}</td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </ChartTable>
         </>
       )}
