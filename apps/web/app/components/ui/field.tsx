@@ -6,6 +6,10 @@ export const inputStyles = (invalid: boolean) =>
     invalid ? "ring-red-600 focus:ring-red-700" : "ring-stone-300 focus:ring-leaf-600"
   }`;
 
+/** A compact select or input that sits in a row of filters (not a form's full-width field). */
+export const compactControl =
+  "min-h-11 rounded-xl bg-white px-3 text-base text-stone-900 shadow-sm ring-1 ring-stone-300 focus:outline-none focus:ring-2 focus:ring-leaf-600";
+
 export const errorId = (id: string) => `${id}-error`;
 export const hintId = (id: string) => `${id}-hint`;
 

@@ -1,34 +1,21 @@
 import type { Board, BoardQuery } from "@app/shared";
 import { STAGES, type Stage } from "@app/shared/constants";
 import { authRequest } from "~/lib/api-client";
+import { formatOwner, type OwnerChoice, parseId, parseOwner } from "./contacts-query";
 
 // The board's address and calls (/crm/embudo): `?responsable=mios|sin|ID&producto=ID`.
 
-export type BoardFilters = { owner: "me" | "none" | number | null; serviceTypeId: number | null };
+export type BoardFilters = { owner: OwnerChoice | null; serviceTypeId: number | null };
 
 const PARAMS = { owner: "responsable", product: "producto" } as const;
 
-const positive = (value: string | null) => {
-  const number = Number(value);
-  return value !== null && Number.isSafeInteger(number) && number >= 1 ? number : null;
-};
-
 export function parseBoardFilters(search: URLSearchParams): BoardFilters {
-  const owner = search.get(PARAMS.owner);
-  return {
-    owner: owner === "mios" ? "me" : owner === "sin" ? "none" : positive(owner),
-    serviceTypeId: positive(search.get(PARAMS.product)),
-  };
+  return { owner: parseOwner(search.get(PARAMS.owner)), serviceTypeId: parseId(search.get(PARAMS.product)) };
 }
 
 export function formatBoardFilters(filters: BoardFilters) {
   const params = new URLSearchParams();
-  if (filters.owner !== null) {
-    params.set(
-      PARAMS.owner,
-      filters.owner === "me" ? "mios" : filters.owner === "none" ? "sin" : String(filters.owner),
-    );
-  }
+  if (filters.owner !== null) params.set(PARAMS.owner, formatOwner(filters.owner));
   if (filters.serviceTypeId !== null) params.set(PARAMS.product, String(filters.serviceTypeId));
   return params.toString();
 }

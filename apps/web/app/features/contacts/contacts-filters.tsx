@@ -2,8 +2,10 @@ import type { ContactCounts, StaffMember } from "@app/shared";
 import { CRM_LIMITS, DEFAULT_WAITING_DAYS, STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { compactControl } from "~/components/ui/field";
 import { paths } from "~/lib/paths";
 import { type ContactsQuery, formatContactsQuery, type OwnerChoice } from "./contacts-query";
+import { counted, OwnerSelect } from "./owner-select";
 
 export type ContactsFiltersProps = {
   query: ContactsQuery;
@@ -14,16 +16,10 @@ export type ContactsFiltersProps = {
   onChange: (query: ContactsQuery) => void;
 };
 
-const control =
-  "min-h-11 rounded-xl bg-white px-3 text-base text-stone-900 shadow-sm ring-1 ring-stone-300 focus:outline-none focus:ring-2 focus:ring-leaf-600";
 const chip = (current: boolean) =>
   `inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-full px-4 font-semibold text-sm ring-1 transition-colors ${
     current ? "bg-leaf-700 text-white ring-leaf-700" : "bg-white text-leaf-900 ring-stone-300 hover:bg-leaf-50"
   }`;
-
-const number = new Intl.NumberFormat("es-EC");
-/** " (12)" after a choice, or nothing while the counts are unknown. */
-const counted = (count: number | undefined) => (count === undefined ? "" : ` (${number.format(count)})`);
 
 /**
  * The follow-up filters of the contacts screen: `Mis contactos`, `Sin responsable`, a colleague, a
@@ -33,7 +29,6 @@ const counted = (count: number | undefined) => (count === undefined ? "" : ` (${
 export function ContactsFilters({ query, counts, staff, onChange }: ContactsFiltersProps) {
   const at = (change: Partial<ContactsQuery>) =>
     paths.crmMessagesAt(formatContactsQuery({ ...query, ...change, page: 0 }));
-  const ownerCount = (id: number) => counts?.owners.find((owner) => owner.id === id)?.count ?? 0;
   const [days, setDays] = useState(String(query.waitingDays ?? counts?.waitingDays ?? DEFAULT_WAITING_DAYS));
   useEffect(() => {
     if (query.waitingDays !== null) setDays(String(query.waitingDays));
@@ -66,31 +61,13 @@ export function ContactsFilters({ query, counts, staff, onChange }: ContactsFilt
         ))}
       </nav>
       <div className="grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
-        <label className="grid gap-1 text-sm">
-          <span className="font-semibold text-leaf-900">Responsable</span>
-          <select
-            value={query.owner === null ? "" : String(query.owner)}
-            onChange={(event) => {
-              const value = event.target.value;
-              onChange({
-                ...query,
-                page: 0,
-                owner: value === "" ? null : value === "me" || value === "none" ? value : Number(value),
-              });
-            }}
-            className={control}
-          >
-            <option value="">Todos{counted(counts?.all)}</option>
-            <option value="me">Mis contactos{counted(counts?.mine)}</option>
-            <option value="none">Sin responsable{counted(counts?.unowned)}</option>
-            {(staff ?? []).map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.displayName}
-                {counts ? counted(ownerCount(member.id)) : ""}
-              </option>
-            ))}
-          </select>
-        </label>
+        <OwnerSelect
+          value={query.owner}
+          onChange={(owner) => onChange({ ...query, page: 0, owner })}
+          staff={staff}
+          counts={counts}
+          className={compactControl}
+        />
         <label className="grid gap-1 text-sm">
           <span className="font-semibold text-leaf-900">Etapa</span>
           <select
@@ -98,7 +75,7 @@ export function ContactsFilters({ query, counts, staff, onChange }: ContactsFilt
             onChange={(event) =>
               onChange({ ...query, page: 0, stage: event.target.value === "" ? null : (event.target.value as Stage) })
             }
-            className={control}
+            className={compactControl}
           >
             <option value="">Todas las etapas</option>
             {STAGES.map((stage) => (
@@ -141,7 +118,7 @@ export function ContactsFilters({ query, counts, staff, onChange }: ContactsFilt
                 onChange({ ...query, page: 0, waitingDays });
               }
             }}
-            className={`${control} w-20`}
+            className={`${compactControl} w-20`}
           />
           <span className="font-semibold text-leaf-900">días</span>
           {counts && query.waitingDays === counts.waitingDays && (

@@ -56,15 +56,22 @@ const positiveInteger = (value: string | null, max: number) => {
   return value !== null && Number.isInteger(number) && number >= 1 && number <= max ? number : null;
 };
 
-function parseOwner(value: string | null): OwnerChoice | null {
+/** A database id in an address (1 to 2,147,483,647), or null. */
+export const parseId = (value: string | null) => positiveInteger(value, 2_147_483_647);
+
+/** `responsable=mios|sin|ID` in an address (the contacts screen's and the board's). */
+export function parseOwner(value: string | null): OwnerChoice | null {
   if (value === OWNER_WORDS.me) return "me";
   if (value === OWNER_WORDS.none) return "none";
-  return positiveInteger(value, 2_147_483_647);
+  return parseId(value);
 }
 /** Pages beyond this are not asked for (the API refuses them anyway). */
 const MAX_PAGE = 100_000;
 
 const isSearchField = (value: string | null): value is SearchField => SEARCH_FIELDS.includes(value as SearchField);
+
+/** The word of `owner` in an address. */
+export const formatOwner = (owner: OwnerChoice) => (typeof owner === "number" ? String(owner) : OWNER_WORDS[owner]);
 
 /** The query an address asks for; anything unexpected falls back to the default. */
 export function parseContactsQuery(search: URLSearchParams | string): ContactsQuery {
@@ -97,8 +104,7 @@ export function formatContactsQuery(query: Partial<ContactsQuery>, contactId?: n
   if (query.field && query.field !== "all") params.set(PARAMS.field, query.field);
   if (query.page && query.page > 0) params.set(PARAMS.page, String(query.page + 1));
   if (query.view === "review") params.set(PARAMS.view, REVIEW);
-  if (query.owner)
-    params.set(PARAMS.owner, typeof query.owner === "number" ? String(query.owner) : OWNER_WORDS[query.owner]);
+  if (query.owner) params.set(PARAMS.owner, formatOwner(query.owner));
   if (query.stage) params.set(PARAMS.stage, query.stage);
   if (query.waitingDays) params.set(PARAMS.waitingDays, String(query.waitingDays));
   if (contactId) params.set(PARAMS.contact, String(contactId));

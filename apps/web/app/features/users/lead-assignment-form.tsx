@@ -3,6 +3,7 @@ import { ASSIGNMENT_MODE_LABELS, ASSIGNMENT_MODES, type AssignmentMode } from "@
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { compactControl } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { errorMessage } from "~/lib/error-message";
 import { useUsersAction } from "./users-actions";
@@ -13,9 +14,6 @@ type LeadAssignmentFormProps = {
   /** Null when they could not be loaded: the by-product table cannot be edited then. */
   serviceTypes: ServiceType[] | null;
 };
-
-const control =
-  "min-h-11 w-full rounded-xl bg-white px-3 text-base text-stone-900 shadow-sm ring-1 ring-stone-300 focus:outline-none focus:ring-2 focus:ring-leaf-600";
 
 /**
  * `Asignación de contactos nuevos`: who becomes `Responsable` of a lead from the site. Nobody,
@@ -120,7 +118,7 @@ export function LeadAssignmentForm({ rule, accounts, serviceTypes }: LeadAssignm
                           aria-label={`Responsable de ${type.title}`}
                           value={owners.get(type.id) ?? ""}
                           onChange={(event) => setOwners(new Map(owners).set(type.id, event.target.value))}
-                          className={control}
+                          className={`${compactControl} w-full`}
                         >
                           <option value="">Sin responsable</option>
                           {active.map((account) => (
