@@ -130,7 +130,9 @@ const ownersByRule = sql`rule as (
     ), newcomer as (
       select email_key, (row_number() over (order by first_idx))::int as r
         from (select lower(email) as email_key, min(idx) as first_idx from input group by 1) p
-       where not exists (select 1 from clients existing where existing.email_key = p.email_key)
+       -- With no rule (the default) nothing is looked up: this statement is the contact form's write.
+       where (select mode from rule) <> 'none'
+         and not exists (select 1 from clients existing where existing.email_key = p.email_key)
     ), assignee as (
       select newcomer.email_key, newcomer.r, case (select mode from rule)
         when 'round_robin' then (
