@@ -117,7 +117,7 @@ export const CRM_MESSAGES = {
   emailTaken: "Ya existe un contacto con ese correo electrónico",
   notInReview: "Ese mensaje no está pendiente de revisión.",
   lostReasonRequired: "Indica por qué se perdió",
-  tooManyContacts: "Son demasiados contactos para cambiarlos a la vez (más de 50.000): acota la búsqueda",
+  tooManyContacts: `Son demasiados contactos para cambiarlos a la vez (más de ${CRM_LIMITS.bulkMax.toLocaleString("es-EC")}): acota la búsqueda`,
   lostNoteRequired: "Describe el motivo",
   changedMeanwhile:
     "Otra persona cambió este contacto mientras lo veías. Revisa los datos actuales e inténtalo de nuevo.",

@@ -34,7 +34,7 @@ export function pipelineCounts(db: Db): Promise<PipelineCount[]> {
 }
 
 /** Ids of disabled staff accounts: their contacts count as nobody's for new work. */
-export async function disabledStaffIds(db: Db) {
+async function disabledStaffIds(db: Db) {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.active, false));
   return rows.map((row) => row.id);
 }

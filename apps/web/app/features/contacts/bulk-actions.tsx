@@ -35,7 +35,7 @@ const number = new Intl.NumberFormat("es-EC");
 const contacts = (count: number) => `${number.format(count)} ${count === 1 ? "contacto" : "contactos"}`;
 
 /** "Se cambiaron 23 de 25 contactos; 2 ya lo estaban." */
-export function bulkOutcome({ matched, changed }: BulkResult, what: string) {
+function bulkOutcome({ matched, changed }: BulkResult, what: string) {
   const skipped = matched - changed;
   const done = changed === 1 ? `Se ${what} 1 contacto` : `Se ${what} ${number.format(changed)} contactos`;
   return `${done} de ${number.format(matched)}.${skipped > 0 ? ` ${contacts(skipped)} ya lo estaban.` : ""}`;
