@@ -195,13 +195,13 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
       `Tomaste a ${nameOf(active.id)}, en ${stageName(active.data.current?.stage)}. Usa las flechas para cambiar de columna, Espacio para soltar y Escape para cancelar.`,
-    // Picking a card up puts it over its own column at once: saying so would replace the instructions.
-    onDragOver: ({ active, over }) => {
-      if (over?.id === active.data.current?.stage) return undefined;
-      return over
+    // Only a move to another column is said: at pick-up the card is over its own column (or, on a
+    // phone's scrolled board, over none yet), and saying so would replace the instructions. Leaving
+    // every column is said when the card is dropped there.
+    onDragOver: ({ active, over }) =>
+      over && over.id !== active.data.current?.stage
         ? `${nameOf(active.id)} está sobre ${stageName(over.id)}.`
-        : `${nameOf(active.id)} no está sobre ninguna columna.`;
-    },
+        : undefined,
     onDragEnd: ({ active, over }) =>
       over
         ? `${nameOf(active.id)} se soltó en ${stageName(over.id)}.`
