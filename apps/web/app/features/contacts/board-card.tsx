@@ -1,39 +1,66 @@
 import type { BoardCard } from "@app/shared";
 import { STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
-import { type DraggableAttributes, type DraggableSyntheticListeners, useDraggable } from "@dnd-kit/core";
 import { GripVertical } from "lucide-react";
-import { memo } from "react";
+import { memo, useMemo, useRef } from "react";
+import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { ageText } from "~/lib/format-date";
 import { formatUsd } from "~/lib/format-money";
 import { paths } from "~/lib/paths";
+import { type BoardDrag, type HandleEvent, type Listeners, useBoardDrag } from "./board-drag";
 import { ServicePills } from "./service-pills";
 
 export type MoveTo = (card: BoardCard, from: Stage, to: Stage) => void;
 
 type BoardCardProps = { card: BoardCard; stage: Stage; onMoveTo: MoveTo };
 
+/** The hidden text every drag handle is described by (the keys that move a card). */
+export const DRAG_INSTRUCTIONS_ID = "tablero-instrucciones";
+
 /**
  * A card of the board. The card itself is what moves; its grip is the drag handle (mouse, touch,
  * and the keyboard: Space picks it up, the arrows change column, Space drops it), and `Mover a…`
- * is the way without dragging. The content is memoised apart: while a card is dragged, dnd-kit
- * renders every draggable again, and only this thin shell should run.
+ * is the way without dragging. Pressing the handle makes the card a dnd-kit draggable first
+ * (rendered at once, so dnd-kit knows it) and then hands dnd-kit the event (board-drag.ts).
  */
-export function DraggableCard({ card, stage, onMoveTo }: BoardCardProps) {
-  const { setNodeRef, setActivatorNodeRef, attributes, listeners, isDragging } = useDraggable({
-    id: card.id,
-    data: { stage },
-  });
+export function DraggableCard({ card, stage, onMoveTo, drag }: BoardCardProps & { drag: BoardDrag }) {
+  const held = useBoardDrag(drag, (store) => store.held() === card.id, false);
+  // Refs, listeners and the card's slot stay the same for the card's life, so the memoised content
+  // renders again only when the card itself or its held state changes.
+  const { itemRef, handleRef, handleListeners } = useMemo(() => {
+    const slot = drag.slot(card.id);
+    const setElement = (key: "item" | "handle") => (element: HTMLElement | null) => {
+      slot[key] = element;
+      slot.attach?.(slot);
+    };
+    const pass = (name: string) => (event: HandleEvent) => {
+      if (!drag.isArmed(card.id)) flushSync(() => drag.arm(card.id));
+      slot.listeners?.[name]?.(event);
+    };
+    return {
+      itemRef: setElement("item"),
+      handleRef: setElement("handle"),
+      handleListeners: {
+        onPointerDown: pass("onPointerDown"),
+        onTouchStart: pass("onTouchStart"),
+        onKeyDown: pass("onKeyDown"),
+      },
+    };
+  }, [drag, card.id]);
   return (
-    <li ref={setNodeRef} className={isDragging ? "opacity-40" : undefined}>
-      {/* dnd-kit keeps these three the same object until this card's own drag state changes. */}
+    // Off screen, a card's layout and paint are skipped (most of a column's 50): a drop or a message
+    // above the board then lays out a few cards, not the whole board.
+    <li
+      ref={itemRef}
+      className={`[contain-intrinsic-size:auto_10rem] [content-visibility:auto] ${held ? "opacity-40" : ""}`}
+    >
       <CardContent
         card={card}
         stage={stage}
         onMoveTo={onMoveTo}
-        handleRef={setActivatorNodeRef}
-        handleAttributes={attributes}
-        handleListeners={listeners}
+        handleRef={handleRef}
+        handleListeners={handleListeners}
+        held={held}
       />
     </li>
   );
@@ -41,8 +68,8 @@ export function DraggableCard({ card, stage, onMoveTo }: BoardCardProps) {
 
 type CardContentProps = BoardCardProps & {
   handleRef: (element: HTMLElement | null) => void;
-  handleAttributes: DraggableAttributes;
-  handleListeners: DraggableSyntheticListeners;
+  handleListeners: Listeners;
+  held: boolean;
 };
 
 const CardContent = memo(function CardContent({
@@ -50,8 +77,8 @@ const CardContent = memo(function CardContent({
   stage,
   onMoveTo,
   handleRef,
-  handleAttributes,
   handleListeners,
+  held,
 }: CardContentProps) {
   const menuId = `mover-${card.id}`;
   return (
@@ -63,9 +90,10 @@ const CardContent = memo(function CardContent({
         <button
           type="button"
           ref={handleRef}
-          {...handleAttributes}
           {...handleListeners}
+          aria-pressed={held ? true : undefined}
           aria-roledescription="tarjeta arrastrable"
+          aria-describedby={DRAG_INSTRUCTIONS_ID}
           aria-label={`Arrastrar a ${card.name}`}
           className="-m-1 inline-flex size-11 shrink-0 cursor-grab touch-none items-center justify-center rounded-xl text-stone-600 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-leaf-700"
         >
@@ -124,8 +152,17 @@ const CardContent = memo(function CardContent({
   );
 });
 
-/** What follows the pointer or the keyboard while a card moves. */
-export function CardPreview({ card }: { card: BoardCard }) {
+/**
+ * What follows the pointer or the keyboard while a card moves: the held card's name and company.
+ * It reads the held card from the store, so a pick-up does not render the whole screen again.
+ */
+export function HeldCard({ drag, cardOf }: { drag: BoardDrag; cardOf: (id: number) => BoardCard | undefined }) {
+  const held = useBoardDrag(drag, (store) => store.held(), null);
+  // At the drop the card is no longer held, while the preview still glides to its place.
+  const last = useRef<BoardCard | undefined>(undefined);
+  if (held !== null) last.current = cardOf(held) ?? last.current;
+  const card = last.current;
+  if (!card) return null;
   return (
     <div className="rotate-2 rounded-2xl bg-white p-3 shadow-xl ring-2 ring-leaf-600">
       <p className="font-semibold text-leaf-900">{card.name}</p>

@@ -1,16 +1,17 @@
 import type { BoardColumn } from "@app/shared";
 import { STAGE_LABELS } from "@app/shared/constants";
-import { useDroppable } from "@dnd-kit/core";
 import { LoaderCircle } from "lucide-react";
-import { memo } from "react";
+import { memo, useCallback } from "react";
 import { formatWholeCents } from "~/lib/format-money";
 import { DraggableCard, type MoveTo } from "./board-card";
+import { type BoardDrag, useBoardDrag } from "./board-drag";
 
 type BoardColumnProps = {
   column: BoardColumn;
   onMoveTo: MoveTo;
   onMore: (column: BoardColumn) => void;
   loadingMore: boolean;
+  drag: BoardDrag;
 };
 
 const number = new Intl.NumberFormat("es-EC");
@@ -18,15 +19,24 @@ const number = new Intl.NumberFormat("es-EC");
 /**
  * One stage of the board: its name, how many contacts and what they are worth, its cards and
  * `Mostrar más`. Memoised on its column: a move gives new objects to the two columns involved only,
- * so the other four are not rendered again.
+ * so the other four are not rendered again; a card held over it renders only its highlight.
  */
 export const BoardColumnView = memo(function BoardColumnView({
   column,
   onMoveTo,
   onMore,
   loadingMore,
+  drag,
 }: BoardColumnProps) {
-  const { setNodeRef, isOver } = useDroppable({ id: column.stage });
+  const isOver = useBoardDrag(drag, (store) => store.over() === column.stage, false);
+  const setNodeRef = useCallback(
+    (element: HTMLElement | null) => {
+      const slot = drag.column(column.stage);
+      slot.element = element;
+      slot.attach?.(element);
+    },
+    [drag, column.stage],
+  );
   const label = STAGE_LABELS[column.stage];
   const titleId = `columna-${column.stage}`;
   return (
@@ -55,7 +65,7 @@ export const BoardColumnView = memo(function BoardColumnView({
           Sin contactos en esta etapa
         </p>
       ) : (
-        <CardList column={column} onMoveTo={onMoveTo} />
+        <CardList column={column} onMoveTo={onMoveTo} drag={drag} />
       )}
       {column.hasMore && (
         <button
@@ -73,11 +83,15 @@ export const BoardColumnView = memo(function BoardColumnView({
 });
 
 /** The cards alone, so a column's highlight while a card is over it does not render them again. */
-const CardList = memo(function CardList({ column, onMoveTo }: Pick<BoardColumnProps, "column" | "onMoveTo">) {
+const CardList = memo(function CardList({
+  column,
+  onMoveTo,
+  drag,
+}: Pick<BoardColumnProps, "column" | "onMoveTo" | "drag">) {
   return (
     <ul className="grid gap-2">
       {column.cards.map((card) => (
-        <DraggableCard key={card.id} card={card} stage={column.stage} onMoveTo={onMoveTo} />
+        <DraggableCard key={card.id} card={card} stage={column.stage} onMoveTo={onMoveTo} drag={drag} />
       ))}
     </ul>
   );

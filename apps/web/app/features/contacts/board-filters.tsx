@@ -1,4 +1,5 @@
 import type { ServiceType, StaffMember } from "@app/shared";
+import { memo } from "react";
 import { compactControl } from "~/components/ui/field";
 import type { BoardFilters } from "./board-api";
 import { OwnerSelect } from "./owner-select";
@@ -10,8 +11,13 @@ type BoardFiltersFormProps = {
   onChange: (filters: BoardFilters) => void;
 };
 
-/** The board's filters, by owner and by product; they live in the address. */
-export function BoardFiltersForm({ filters, staff, serviceTypes, onChange }: BoardFiltersFormProps) {
+/** The board's filters, by owner and by product; they live in the address. Memoised: a move renders the screen again. */
+export const BoardFiltersForm = memo(function BoardFiltersForm({
+  filters,
+  staff,
+  serviceTypes,
+  onChange,
+}: BoardFiltersFormProps) {
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap">
       <OwnerSelect
@@ -39,4 +45,4 @@ export function BoardFiltersForm({ filters, staff, serviceTypes, onChange }: Boa
       </label>
     </div>
   );
-}
+});

@@ -6,7 +6,6 @@ import {
   DndContext,
   type DragEndEvent,
   DragOverlay,
-  type DragStartEvent,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
@@ -22,8 +21,10 @@ import { Notice } from "~/components/ui/notice";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
 import { type BoardFilters, isStage, loadMoreCards } from "./board-api";
-import { CardPreview, type MoveTo } from "./board-card";
+import { DragBindings, DropBindings } from "./board-bindings";
+import { DRAG_INSTRUCTIONS_ID, HeldCard, type MoveTo } from "./board-card";
 import { BoardColumnView } from "./board-column";
+import { createBoardDrag } from "./board-drag";
 import { BoardFiltersForm } from "./board-filters";
 import { changeStage } from "./follow-up-api";
 import { MoveDialog } from "./move-dialog";
@@ -91,6 +92,15 @@ const columnKeys: KeyboardCoordinateGetter = (event, { context }) => {
   return { x: rect.left + (rect.width - collisionRect.width) / 2, y: rect.top + 48 };
 };
 
+const DRAG_INSTRUCTIONS =
+  "Para mover la tarjeta pulsa Espacio o Intro, cambia de columna con las flechas y suéltala con Espacio o Intro. Escape cancela.";
+
+// Constant, because dnd-kit memoises a sensor on its options object: options made at each render
+// gave every card new listeners, and every card rendered again at each pick-up, drop and message.
+const pointerOptions = { activationConstraint: { distance: 6 } };
+const touchOptions = { activationConstraint: { delay: 200, tolerance: 8 } };
+const keyboardOptions = { coordinateGetter: columnKeys };
+
 /** The pointer's column; without a pointer (the keyboard), the column the card overlaps most. */
 const collision: CollisionDetection = (args) => {
   const within = pointerWithin(args);
@@ -110,17 +120,17 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
     setShownBoard(board);
     setColumns(board?.columns ?? []);
   }
-  const [dragged, setDragged] = useState<BoardCard | null>(null);
   const [asking, setAsking] = useState<Asking>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [moreLoading, setMoreLoading] = useState<Stage | null>(null);
+  const [drag] = useState(createBoardDrag);
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
 
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnKeys }),
+    useSensor(PointerSensor, pointerOptions),
+    useSensor(TouchSensor, touchOptions),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
 
   /** Stores the move; answers the card as stored (new version, stage time and value). */
@@ -209,9 +219,7 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
     onDragCancel: ({ active }) => `Movimiento cancelado. ${nameOf(active.id)} sigue en su columna.`,
   };
 
-  const onDragStart = ({ active }: DragStartEvent) => setDragged(cardOf(active.id)?.card ?? null);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setDragged(null);
     const found = cardOf(active.id);
     if (found && over && isStage(over.id)) move(found.card, found.stage, over.id);
   };
@@ -235,32 +243,33 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
           )}
         </div>
         <p className="text-stone-600 text-xs md:hidden">Desliza hacia los lados para ver todas las etapas.</p>
+        <p id={DRAG_INSTRUCTIONS_ID} hidden>
+          {DRAG_INSTRUCTIONS}
+        </p>
+        <div className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 md:mx-0 md:px-0">
+          {columns.map((column) => (
+            <BoardColumnView
+              key={column.stage}
+              column={column}
+              onMoveTo={move}
+              onMore={more}
+              loadingMore={moreLoading === column.stage}
+              drag={drag}
+            />
+          ))}
+        </div>
+        {/* The board is not inside dnd-kit's context (board-drag.ts), only these bindings are. */}
         <DndContext
           sensors={sensors}
           collisionDetection={collision}
-          onDragStart={onDragStart}
           onDragEnd={onDragEnd}
-          onDragCancel={() => setDragged(null)}
-          accessibility={{
-            announcements,
-            screenReaderInstructions: {
-              draggable:
-                "Para mover la tarjeta pulsa Espacio o Intro, cambia de columna con las flechas y suéltala con Espacio o Intro. Escape cancela.",
-            },
-          }}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
         >
-          <div className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 md:mx-0 md:px-0">
-            {columns.map((column) => (
-              <BoardColumnView
-                key={column.stage}
-                column={column}
-                onMoveTo={move}
-                onMore={more}
-                loadingMore={moreLoading === column.stage}
-              />
-            ))}
-          </div>
-          <DragOverlay>{dragged ? <CardPreview card={dragged} /> : null}</DragOverlay>
+          <DropBindings drag={drag} />
+          <DragBindings drag={drag} stageOf={(id) => cardOf(id)?.stage} />
+          <DragOverlay>
+            <HeldCard drag={drag} cardOf={(id) => cardOf(id)?.card} />
+          </DragOverlay>
         </DndContext>
       </div>
       <MoveDialog
