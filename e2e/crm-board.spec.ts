@@ -187,6 +187,8 @@ test("a card moves from Nuevo to Contactado with the keyboard alone, with spoken
   await expect(announcer).toHaveText(`${lucia.name} se soltó en Contactado.`);
   await expect(boardStatus(page)).toHaveText(`${lucia.name} pasó a Contactado.`);
   await expect(card(column(page, "contactado"), lucia.name)).toBeVisible();
+  // The focus stays on the card, now in its new column, for the next move.
+  await expect(handle(lucia.name)).toBeFocused();
   await expect(card(column(page, "nuevo"), lucia.name)).toHaveCount(0);
   await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 contacto");
   await expect(column(page, "contactado")).toHaveAccessibleName("Contactado 1 contacto");
@@ -294,6 +296,47 @@ test("Mover a… Perdido asks for the reason and refuses without it; Ganado reco
   expect(await pipelineOf(request, token, won.id)).toMatchObject({ stage: "ganado", wonValue: 1250 });
   await page.reload();
   await expect(column(page, "ganado").getByText(/^Valor: \$\s?1\.250$/)).toBeVisible();
+});
+
+test("on a phone a card is dragged by touch: held for a moment, then moved to another column", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(!isMobile(page), "touch is the phone's way; the computer's drag is the mouse's");
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  const owner = await createOwner(request, token, tag);
+  const rosa = await ownedContact(request, token, {
+    firstName: "Rosa",
+    lastName: `Tacto ${tag}`,
+    tag,
+    ownerId: owner.id,
+  });
+  await setStage(request, token, rosa.id, "contactado");
+  await signInAsStaff(page, request, testInfo);
+  await openBoard(page, `responsable=${owner.id}`);
+  const handle = page.getByRole("button", { name: `Arrastrar a ${rosa.name}`, exact: true });
+  await expect(handle).toBeVisible();
+  const from = await handle.boundingBox();
+  const to = await column(page, "nuevo").boundingBox();
+  if (!from || !to) throw new Error("the handle and the column must be on screen");
+  // Playwright's tap cannot hold a finger down, Chromium's input protocol can.
+  const cdp = await page.context().newCDPSession(page);
+  const finger = (type: "touchStart" | "touchMove" | "touchEnd", x = 0, y = 0) =>
+    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const end = { x: Math.max(to.x, 0) + 60, y: to.y + 80 };
+  await finger("touchStart", start.x, start.y);
+  await page.waitForTimeout(400);
+  for (let step = 1; step <= 12; step++) {
+    await finger("touchMove", start.x + ((end.x - start.x) * step) / 12, start.y + ((end.y - start.y) * step) / 12);
+  }
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
+  await expect(dragAnnouncer(page)).toHaveText(`${rosa.name} está sobre Nuevo.`);
+  await finger("touchEnd");
+  await expect(boardStatus(page)).toHaveText(`${rosa.name} pasó a Nuevo.`);
+  await expect(card(column(page, "nuevo"), rosa.name)).toBeVisible();
+  await expect.poll(async () => (await pipelineOf(request, token, rosa.id)).stage).toBe("nuevo");
 });
 
 test("a card is dragged with the mouse on a computer, and moved with Mover a… on a phone", async ({
