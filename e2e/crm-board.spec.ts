@@ -201,6 +201,30 @@ test("a card moves from Nuevo to Contactado with the keyboard alone, with spoken
   await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 contacto");
 });
 
+test("a quick keyboard user is not slowed down: Space, an arrow and Space at once still move the card", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  const owner = await createOwner(request, token, tag);
+  const teo = await ownedContact(request, token, {
+    firstName: "Teo",
+    lastName: `Prisa ${tag}`,
+    tag,
+    ownerId: owner.id,
+  });
+  await signInAsStaff(page, request, testInfo);
+  await openBoard(page, `responsable=${owner.id}`);
+  await page.getByRole("button", { name: `Arrastrar a ${teo.name}`, exact: true }).focus();
+  // No wait between the keys: the arrow may come before dnd-kit has measured the columns.
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Space");
+  await expect(boardStatus(page)).toHaveText(`${teo.name} pasó a Contactado.`);
+  await expect(card(column(page, "contactado"), teo.name)).toBeVisible();
+});
+
 test("picking a card up with the keyboard says how to move it, and the words stay to be read", async ({
   page,
   request,

@@ -35,6 +35,9 @@ export type BoardDrag = {
   setHeld: (id: number, held: boolean) => void;
   over: () => Stage | null;
   setOver: (stage: Stage, over: boolean) => void;
+  /** The column the keyboard took the held card to last (null when the drag is not by keyboard). */
+  aimed: () => Stage | null;
+  aim: (stage: Stage | null) => void;
   subscribe: (listener: () => void) => () => void;
 };
 
@@ -46,6 +49,7 @@ export function createBoardDrag(): BoardDrag {
   let armed: readonly number[] = [];
   let held: number | null = null;
   let over: Stage | null = null;
+  let aimed: Stage | null = null;
   const slots = new Map<number, CardSlot>();
   const columns = new Map<Stage, ColumnSlot>();
   const listeners = new Set<() => void>();
@@ -89,6 +93,10 @@ export function createBoardDrag(): BoardDrag {
       if (next === over) return;
       over = next;
       changed();
+    },
+    aimed: () => aimed,
+    aim(stage) {
+      aimed = stage;
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -24,8 +24,9 @@ import { type BoardFilters, isStage, loadMoreCards } from "./board-api";
 import { DragBindings, DropBindings } from "./board-bindings";
 import { DRAG_INSTRUCTIONS_ID, HeldCard, type MoveTo } from "./board-card";
 import { BoardColumnView } from "./board-column";
-import { createBoardDrag } from "./board-drag";
+import { type BoardDrag, createBoardDrag } from "./board-drag";
 import { BoardFiltersForm } from "./board-filters";
+import { moveCard, reconcileColumns, storeCard } from "./board-state";
 import { changeStage } from "./follow-up-api";
 import { MoveDialog } from "./move-dialog";
 import { type StageDetails, stageAsksDetails, stageDetailsBody } from "./stage-details";
@@ -45,52 +46,26 @@ type Asking = { card: BoardCard; from: Stage; to: Stage } | null;
 type Outcome = { tone: "success" | "problem"; text: string } | null;
 
 /**
- * Moves `card` from one column to the top of another, as `landed` (the card once stored, with its
- * new version and value); the other columns keep their objects, so they are not rendered again.
+ * The arrows move a held card to the next or previous column, not 25 pixels at a time. A quick
+ * arrow can come before dnd-kit has measured the columns: then the column and the card are
+ * measured here, and the column aimed at is noted, for a drop that comes before dnd-kit sees it.
  */
-function moveCard(columns: BoardColumn[], card: BoardCard, from: Stage, to: Stage, landed = card): BoardColumn[] {
-  return columns.map((column) => {
-    if (column.stage === from) {
-      return {
-        ...column,
-        count: column.count - 1,
-        value: column.value - (card.wonValue ?? 0),
-        cards: column.cards.filter((each) => each.id !== card.id),
-      };
-    }
-    if (column.stage === to) {
-      const cards = [landed, ...column.cards.filter((each) => each.id !== card.id)];
-      return { ...column, count: column.count + 1, value: column.value + (landed.wonValue ?? 0), cards };
-    }
-    return column;
-  });
-}
-
-/** Replaces `card` in column `stage` by `stored`, keeping the column's value right. */
-function storeCard(columns: BoardColumn[], stage: Stage, card: BoardCard, stored: BoardCard): BoardColumn[] {
-  return columns.map((column) =>
-    column.stage === stage
-      ? {
-          ...column,
-          value: column.value - (card.wonValue ?? 0) + (stored.wonValue ?? 0),
-          cards: column.cards.map((each) => (each.id === card.id ? stored : each)),
-        }
-      : column,
-  );
-}
-
-/** The arrows move a held card to the next or previous column, not 25 pixels at a time. */
-const columnKeys: KeyboardCoordinateGetter = (event, { context }) => {
-  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.code];
-  const { active, collisionRect, droppableRects, over } = context;
-  if (step === undefined || !active || !collisionRect) return undefined;
-  event.preventDefault();
-  const current = (over?.id ?? active.data.current?.stage) as Stage;
-  const next = STAGES[Math.min(STAGES.length - 1, Math.max(0, STAGES.indexOf(current) + step))];
-  const rect = next && droppableRects.get(next);
-  if (!rect) return undefined;
-  return { x: rect.left + (rect.width - collisionRect.width) / 2, y: rect.top + 48 };
-};
+const columnKeys =
+  (drag: BoardDrag): KeyboardCoordinateGetter =>
+  (event, { context }) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.code];
+    const { active, collisionRect, droppableRects, over } = context;
+    if (step === undefined || !active) return undefined;
+    event.preventDefault();
+    const current = (drag.aimed() ?? over?.id ?? active.data.current?.stage) as Stage;
+    const next = STAGES[Math.min(STAGES.length - 1, Math.max(0, STAGES.indexOf(current) + step))];
+    if (!next) return undefined;
+    const rect = droppableRects.get(next) ?? drag.column(next).element?.getBoundingClientRect();
+    const width = collisionRect?.width ?? drag.slot(Number(active.id)).item?.getBoundingClientRect().width;
+    if (!rect || width === undefined) return undefined;
+    drag.aim(next);
+    return { x: rect.left + (rect.width - width) / 2, y: rect.top + 48 };
+  };
 
 const DRAG_INSTRUCTIONS =
   "Para mover la tarjeta pulsa Espacio o Intro, cambia de columna con las flechas y suéltala con Espacio o Intro. Escape cancela.";
@@ -99,7 +74,6 @@ const DRAG_INSTRUCTIONS =
 // gave every card new listeners, and every card rendered again at each pick-up, drop and message.
 const pointerOptions = { activationConstraint: { distance: 6 } };
 const touchOptions = { activationConstraint: { delay: 200, tolerance: 8 } };
-const keyboardOptions = { coordinateGetter: columnKeys };
 
 /** The pointer's column; without a pointer (the keyboard), the column the card overlaps most. */
 const collision: CollisionDetection = (args) => {
@@ -116,14 +90,17 @@ const collision: CollisionDetection = (args) => {
 export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFilters, onStale }: BoardScreenProps) {
   const [columns, setColumns] = useState(board?.columns ?? []);
   const [shownBoard, setShownBoard] = useState(board);
+  // Moves sent and not answered yet: a reload that read the board before them keeps them.
+  const moving = useRef(new Map<number, { card: BoardCard; from: Stage; to: Stage }>());
   if (board !== shownBoard) {
     setShownBoard(board);
-    setColumns(board?.columns ?? []);
+    setColumns(board ? reconcileColumns(columns, board.columns, moving.current) : []);
   }
   const [asking, setAsking] = useState<Asking>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [moreLoading, setMoreLoading] = useState<Stage | null>(null);
   const [drag] = useState(createBoardDrag);
+  const [keyboardOptions] = useState(() => ({ coordinateGetter: columnKeys(drag) }));
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
 
@@ -154,9 +131,14 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
       if (from === to) return;
       if (stageAsksDetails(to)) return setAsking({ card, from, to });
       setColumns((current) => moveCard(current, card, from, to));
+      moving.current.set(card.id, { card, from, to });
       send(card, to).then(
-        (stored) => setColumns((current) => storeCard(current, to, card, stored)),
+        (stored) => {
+          moving.current.delete(card.id);
+          setColumns((current) => storeCard(current, to, card, stored));
+        },
         (error: unknown) => {
+          moving.current.delete(card.id);
           setColumns((current) => moveCard(current, card, to, from));
           setOutcome({ tone: "problem", text: `No se pudo mover a ${card.name}: ${errorMessage(error)}` });
           if (error instanceof ApiError && error.status === 409) onStale();
@@ -212,16 +194,21 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
       over && over.id !== active.data.current?.stage
         ? `${nameOf(active.id)} está sobre ${stageName(over.id)}.`
         : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id)} se soltó en ${stageName(over.id)}.`
-        : `${nameOf(active.id)} se soltó fuera de las columnas.`,
+    onDragEnd: ({ active, over }) => {
+      const target = dropTarget(over);
+      return target
+        ? `${nameOf(active.id)} se soltó en ${stageName(target)}.`
+        : `${nameOf(active.id)} se soltó fuera de las columnas.`;
+    },
     onDragCancel: ({ active }) => `Movimiento cancelado. ${nameOf(active.id)} sigue en su columna.`,
   };
 
+  /** Where a drop lands: the column the keyboard aimed at, else the one under the card. */
+  const dropTarget = (over: DragEndEvent["over"]) => drag.aimed() ?? (over && isStage(over.id) ? over.id : null);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const found = cardOf(active.id);
-    if (found && over && isStage(over.id)) move(found.card, found.stage, over.id);
+    const target = dropTarget(over);
+    if (found && target) move(found.card, found.stage, target);
   };
 
   return (
@@ -262,6 +249,8 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
         <DndContext
           sensors={sensors}
           collisionDetection={collision}
+          // The aim is cleared when a drag starts, not when it ends: the drop's announcement comes after.
+          onDragStart={() => drag.aim(null)}
           onDragEnd={onDragEnd}
           accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
         >

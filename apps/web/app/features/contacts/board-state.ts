@@ -1,0 +1,96 @@
+import type { BoardCard, BoardColumn } from "@app/shared";
+import type { Stage } from "@app/shared/constants";
+
+// The board's columns as the screen shows them, changed without a reload: a move, its stored
+// answer, and a reload (live updates, a refused move) that keeps what did not change.
+
+/**
+ * Moves `card` from one column to the top of another, as `landed` (the card once stored, with its
+ * new version and value); the other columns keep their objects, so they are not rendered again.
+ */
+export function moveCard(
+  columns: BoardColumn[],
+  card: BoardCard,
+  from: Stage,
+  to: Stage,
+  landed = card,
+): BoardColumn[] {
+  return columns.map((column) => {
+    if (column.stage === from) {
+      return {
+        ...column,
+        count: column.count - 1,
+        value: column.value - (card.wonValue ?? 0),
+        cards: column.cards.filter((each) => each.id !== card.id),
+      };
+    }
+    if (column.stage === to) {
+      const cards = [landed, ...column.cards.filter((each) => each.id !== card.id)];
+      return { ...column, count: column.count + 1, value: column.value + (landed.wonValue ?? 0), cards };
+    }
+    return column;
+  });
+}
+
+/** Replaces `card` in column `stage` by `stored`, keeping the column's value right. */
+export function storeCard(columns: BoardColumn[], stage: Stage, card: BoardCard, stored: BoardCard): BoardColumn[] {
+  return columns.map((column) =>
+    column.stage === stage
+      ? {
+          ...column,
+          value: column.value - (card.wonValue ?? 0) + (stored.wonValue ?? 0),
+          cards: column.cards.map((each) => (each.id === card.id ? stored : each)),
+        }
+      : column,
+  );
+}
+
+/** Moves under way: card id -> the column it is going to. */
+export type Moving = ReadonlyMap<number, { card: BoardCard; from: Stage; to: Stage }>;
+
+const sameCard = (a: BoardCard, b: BoardCard) =>
+  a.id === b.id &&
+  a.version === b.version &&
+  a.name === b.name &&
+  a.company === b.company &&
+  a.owner?.id === b.owner?.id &&
+  a.owner?.displayName === b.owner?.displayName &&
+  a.stageSince === b.stageSince &&
+  a.wonValue === b.wonValue &&
+  a.services.length === b.services.length &&
+  a.services.every(
+    (service, index) => service.id === b.services[index]?.id && service.title === b.services[index]?.title,
+  );
+
+/**
+ * The reloaded columns `next`, sharing with `shown` every card and column that did not change, so
+ * a reload after a colleague's change renders only what changed; and with the moves still under
+ * way applied on top, so a reload that read the board before them does not put a card back.
+ */
+export function reconcileColumns(shown: BoardColumn[], next: BoardColumn[], moving: Moving): BoardColumn[] {
+  const oldCards = new Map<number, BoardCard>();
+  for (const column of shown) for (const card of column.cards) oldCards.set(card.id, card);
+  let columns = next.map((column) => {
+    const cards = column.cards.map((card) => {
+      const old = oldCards.get(card.id);
+      return old && sameCard(old, card) ? old : card;
+    });
+    return { ...column, cards };
+  });
+  for (const { card, from, to } of moving.values()) {
+    const at = columns.find((column) => column.cards.some((each) => each.id === card.id))?.stage;
+    if (at !== to) columns = moveCard(columns, card, at ?? from, to);
+  }
+  return columns.map((column) => {
+    const old = shown.find((each) => each.stage === column.stage);
+    const same =
+      old &&
+      old.count === column.count &&
+      old.countIsExact === column.countIsExact &&
+      old.value === column.value &&
+      old.hasMore === column.hasMore &&
+      old.cards.length === column.cards.length &&
+      old.cards.every((card, index) => card === column.cards[index]);
+    return same ? old : column;
+  });
+}
