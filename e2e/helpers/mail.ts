@@ -9,7 +9,8 @@ import { expect } from "@playwright/test";
 // Next to the server's port (3100 → 3125), so two suites started with different E2E_PORT values
 // (two clones on one machine) do not fight over one mail port.
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 25);
-export const MAIL_DIR = fileURLToPath(new URL("../.tmp/mail", import.meta.url));
+/** One folder per run's SMTP port: two runs side by side (other E2E_PORTs) keep their mail apart. */
+export const MAIL_DIR = fileURLToPath(new URL(`../.tmp/mail-${SMTP_PORT}`, import.meta.url));
 
 export type ReceivedMail = { to: string[]; subject: string; text: string; html: string };
 

@@ -23,6 +23,10 @@ export const paths = {
   crmReview: "/crm/mensajes?vista=revisar",
   crmUsers: "/crm/usuarios",
   crmTasks: "/crm/tareas",
+  /** The tasks screen with a query string made by the contacts feature (`de`, `estado`). */
+  crmTasksAt: (query: string) => (query ? `/crm/tareas?${query}` : "/crm/tareas"),
+  /** The team's open tasks, not only mine. */
+  crmTeamTasks: "/crm/tareas?de=equipo",
   crmBoard: "/crm/embudo",
   crmContact: (id: number) => `/crm/mensajes?contacto=${id}`,
   crmAudit: "/crm/auditoria",

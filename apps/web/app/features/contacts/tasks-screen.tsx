@@ -23,8 +23,7 @@ const addressOf = (query: TasksQuery) => {
   const params = new URLSearchParams();
   if (query.owner === "all") params.set("de", "equipo");
   if (query.status === "done") params.set("estado", "hechas");
-  const text = params.toString();
-  return text ? `${paths.crmTasks}?${text}` : paths.crmTasks;
+  return paths.crmTasksAt(params.toString());
 };
 
 const OPEN_GROUPS: TaskGroup[] = ["vencidas", "hoy", "proximas"];

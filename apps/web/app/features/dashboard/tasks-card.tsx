@@ -3,9 +3,6 @@ import { CircleAlert, ListTodo } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "~/lib/paths";
 
-/** The team's tasks on `/crm/tareas` (the tasks screen reads `?de=equipo`). */
-const TEAM_TASKS = `${paths.crmTasks}?de=equipo`;
-
 const tasksWord = (count: number) => (count === 1 ? "tarea abierta" : "tareas abiertas");
 
 type FigureProps = { id: string; label: string; open: number; overdue: number; to: string; linkText: string };
@@ -61,7 +58,7 @@ export function TasksCard({ tasks }: { tasks: Dashboard["tasks"] }) {
           label="Del equipo"
           open={tasks.teamOpen}
           overdue={tasks.teamOverdue}
-          to={TEAM_TASKS}
+          to={paths.crmTeamTasks}
           linkText="Ver las tareas del equipo"
         />
       </div>
