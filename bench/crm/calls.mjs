@@ -11,7 +11,8 @@ export const BOARD_PRODUCT = "Chrysal VIVA";
 /**
  * What staff do in the morning: open the list (and page far back), search each field with a typical
  * keyword, narrow the list with the follow-up filters and read their counts, open the board (whole,
- * one column further, by product), their tasks and the team's, and the timeline of a busy customer.
+ * one column further, by product), their tasks and the team's, the timeline of a busy customer, and
+ * the dashboard.
  * Keywords match the seeded vocabulary (apps/api/src/cli/seed-words.ts). `context` gives the ids
  * only the data know: `serviceTypeId` (BOARD_PRODUCT) and `busyClientId` (BUSY_CONTACT_EMAIL).
  */
@@ -44,6 +45,7 @@ export function crmCalls({ serviceTypeId, busyClientId }) {
     get("tasks-mine", "tasks, mine", "/api/tasks?owner=me", "tasks"),
     get("tasks-all", "tasks, the team's", "/api/tasks?owner=all", "tasks"),
     get("timeline", "timeline, busy customer", `/api/clients/${busyClientId}/timeline`, "timeline"),
+    get("dashboard", "dashboard", "/api/dashboard", "dashboard"),
   ];
 }
 
@@ -111,6 +113,8 @@ export function answerSummary(call, body) {
       return `${int(body.tasks.length)} of ${int(body.total)} tasks`;
     case "timeline":
       return `${int(body.events.length)} events`;
+    case "dashboard":
+      return `${int(sum(body.funnel, (stage) => stage.count))} contacts in the funnel, ${int(body.tasks.teamOpen)} open tasks, ${body.firstReply.length} staff timed`;
     default: {
       const total = `${body.totalIsExact === false ? "more than " : ""}${int(body.totalElements)} contacts`;
       return body.content.length === 0 ? `${total} (page empty)` : total;

@@ -1,4 +1,4 @@
-// `npm run bench:crm` — latency of the CRM's list, search, filters, board, tasks and timeline through
+// `npm run bench:crm` — latency of the CRM's list, search, filters, board, tasks, timeline and dashboard through
 // HTTP against the real server,
 // at 1,000,000 messages on PostgreSQL and 100,000 on PGlite (seeded by `npm run db:seed`); p50 / p95
 // / p99 per call; Markdown report in docs/benchmarks/crm.md.
