@@ -26,9 +26,32 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
 
   const rows = <T>(query: string) => queryRows<T>(test.database.db, sql.raw(query));
   const one = async <T>(query: string) => (await rows<T>(query))[0] as T;
+  /**
+   * Pairs of client_service_types missing or extra against its definition (each client's services
+   * in the main list), and how many there are: the demo writes through the triggers, the bulk load
+   * in one pass of its own.
+   */
+  const clientServicesOff = () =>
+    one<{ missing: number; extra: number; stored: number }>(`
+      with asked as (select distinct m.client_id, ms.service_type_id from client_messages m
+                       join message_service_types ms on ms.message_id = m.id
+                      where m.review_reasons = '{}' or m.reviewed_at is not null)
+      select (select count(*)::int from (select * from asked except select client_id, service_type_id
+                                           from client_service_types) x) as missing,
+             (select count(*)::int from (select client_id, service_type_id from client_service_types
+                                         except select * from asked) x) as extra,
+             (select count(*)::int from client_service_types) as stored`);
 
   /** Names of the indexes and constraints of the seeded tables: a bulk load must leave them as it found them. */
-  const SEEDED = ["clients", "client_messages", "message_service_types", "tasks", "contact_events", "internal_notes"];
+  const SEEDED = [
+    "clients",
+    "client_messages",
+    "message_service_types",
+    "client_service_types",
+    "tasks",
+    "contact_events",
+    "internal_notes",
+  ];
   const schemaObjects = () =>
     rows<{ name: string }>(`
     select indexname as name from pg_indexes where tablename in (${SEEDED.map((table) => `'${table}'`).join(", ")})
@@ -99,6 +122,9 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
              (select extract(day from now() - max(created_at))::int from client_messages) as newest_days`);
     expect(facts.review).toBeGreaterThanOrEqual(4);
     expect(facts.links_ok).toBe(true);
+    const asked = await clientServicesOff();
+    expect(asked).toMatchObject({ missing: 0, extra: 0 });
+    expect(asked.stored).toBeGreaterThan(200);
     expect(facts.oldest_days).toBeLessThanOrEqual(16 * 7);
     expect(facts.newest_days).toBeLessThanOrEqual(7);
     // Spam-only contacts stay out of the main list.
@@ -293,6 +319,15 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
     expect(counts).toMatchObject({ clients: 3_000, messages: 12_000, links: result.serviceLinks, lonely: 0 });
     expect(result.serviceLinks).toBeGreaterThan(12_000);
     expect(result.serviceLinks).toBeLessThan(24_000);
+    const services = await clientServicesOff();
+    expect(services).toMatchObject({ missing: 0, extra: 0 });
+    expect(services.stored).toBeGreaterThan(3_000);
+    // The triggers that keep client_service_types are on again after the load.
+    const triggers = await rows<{ tgenabled: string }>(`
+      select tgenabled from pg_trigger where not tgisinternal
+         and tgrelid in ('client_messages'::regclass, 'message_service_types'::regclass)`);
+    expect(triggers.length).toBeGreaterThanOrEqual(5);
+    expect(triggers.every((trigger) => trigger.tgenabled === "O")).toBe(true);
 
     const wrong = await one<{ n: number }>(`
       select count(*)::int as n from clients c

@@ -10,10 +10,19 @@
 // a stage; tasks and timeline events follow (seed-bulk-follow-up.ts), and client 0 is a customer who
 // writes every week or so, with a timeline of more than 500 lines.
 import { PRIVACY_NOTICE_VERSION } from "@app/shared/constants";
-import { between, getTableName, sql } from "drizzle-orm";
+import { and, between, eq, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../db/client.ts";
-import { clientMessages, clients, contactEvents, internalNotes, messageServiceTypes, tasks } from "../db/schema.ts";
+import {
+  clientMessages,
+  clientServiceTypes,
+  clients,
+  contactEvents,
+  internalNotes,
+  messageServiceTypes,
+  tasks,
+} from "../db/schema.ts";
+import { visible } from "../modules/contacts/tables.ts";
 import { listServiceTypes } from "../modules/service-types/repo.ts";
 import {
   BUSY,
@@ -51,9 +60,17 @@ import {
 } from "./seed-words.ts";
 
 const SPAN_DAYS = 730;
-const TABLES = [clients, clientMessages, messageServiceTypes, tasks, contactEvents, internalNotes].map((table) =>
-  getTableName(table),
-);
+const TABLES = [
+  clients,
+  clientMessages,
+  messageServiceTypes,
+  clientServiceTypes,
+  tasks,
+  contactEvents,
+  internalNotes,
+].map((table) => getTableName(table));
+/** Tables whose triggers keep derived rows (client_service_types, migration 0010): the load writes those itself. */
+const TRIGGERED = [clientMessages, messageServiceTypes].map((table) => getTableName(table));
 /** Below this, index maintenance during the inserts costs less than building the indexes again. */
 const REBUILD_FROM = 10_000;
 
@@ -102,6 +119,9 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
     // As pg_restore does: rows first, then indexes and foreign keys, each checked or built in one pass.
     const rebuild = n >= REBUILD_FROM ? await dropIndexesAndForeignKeys(tx) : [];
     if (rebuild.length > 0) log(`  ${rebuild.length} índices y claves foráneas retirados durante la carga`);
+    // Off until the end of the load, which derives their rows in one pass; turned on again in this
+    // transaction (a failed load rolls both back), and nobody else writes meanwhile (the lock above).
+    await setTriggers(tx, "disable");
 
     await step(`${m.toLocaleString("es-EC")} contactos`, () =>
       tx.execute(sql.raw(clientsInsert(firstClientId, m, pipeline))),
@@ -114,6 +134,7 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
       const [row] = await queryRows<{ count: string }>(tx, sql.raw(linksInsert({ n, firstMessageId, services })));
       serviceLinks = Number(row?.count);
     });
+    await step("servicios de cada contacto", () => insertClientServices(tx, firstMessageId, n));
     await step("último mensaje de cada contacto", () =>
       updateClientTimes(tx, between(clientMessages.clientId, firstClientId, firstClientId + m - 1)),
     );
@@ -125,6 +146,7 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
       await tx.execute(sql.raw(busyContactUpdate(firstClientId)));
       for (const statement of busyTimeline({ ...pipeline, id: firstClientId })) await tx.execute(sql.raw(statement));
     });
+    await setTriggers(tx, "enable");
     if (rebuild.length > 0) {
       const memory = options.engine === "postgres" ? "512MB" : "128MB";
       await tx.execute(sql.raw(`set local maintenance_work_mem = '${memory}'`));
@@ -140,6 +162,25 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
   for (const table of TABLES) await db.execute(sql.raw(`vacuum (analyze) ${table}`));
   log(`  vacuum y analyze: ${SECONDS(started)} s`);
   return result;
+}
+
+/** Turns the user triggers of TRIGGERED on or off (table owners may: no superuser needed). */
+async function setTriggers(tx: Db, action: "enable" | "disable") {
+  for (const table of TRIGGERED) await tx.execute(sql.raw(`alter table ${table} ${action} trigger user`));
+}
+
+/**
+ * The services each new client asked about in the main list, from the messages just loaded, as the
+ * triggers would have written them; in the primary key's order, so the index is filled left to right.
+ */
+function insertClientServices(tx: Db, firstMessageId: number, n: number) {
+  const asked = tx
+    .selectDistinct({ clientId: clientMessages.clientId, serviceTypeId: messageServiceTypes.serviceTypeId })
+    .from(clientMessages)
+    .innerJoin(messageServiceTypes, eq(messageServiceTypes.messageId, clientMessages.id))
+    .where(and(between(clientMessages.id, firstMessageId, firstMessageId + n - 1), visible(clientMessages)))
+    .orderBy(messageServiceTypes.serviceTypeId, clientMessages.clientId);
+  return tx.insert(clientServiceTypes).select(asked).onConflictDoNothing();
 }
 
 /**

@@ -188,6 +188,30 @@ export const messageServiceTypes = pgTable(
 );
 
 /**
+ * The products and services each client asked about in the main list: one row per client and
+ * service with at least one such message (not one kept for review, unless accepted). Derived from
+ * the two tables above and kept by triggers of migration 0010 on every write, so the product
+ * filter probes one row per client instead of every message (decision 030).
+ */
+export const clientServiceTypes = pgTable(
+  "client_service_types",
+  {
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    serviceTypeId: integer("service_type_id")
+      .notNull()
+      .references(() => serviceTypes.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    // Service first: a product's clients are one range of the key, and a client's probe is one lookup.
+    primaryKey({ columns: [table.serviceTypeId, table.clientId] }),
+    // A client's services: the board's cards, and the triggers' clean-up when messages go.
+    index("client_service_types_client_idx").on(table.clientId),
+  ],
+);
+
+/**
  * What happened to a contact besides its messages: stage and owner changes, exports, anonymisation.
  * With the messages and replies it makes the contact's timeline. The actor's name is copied so the
  * line outlives the account.

@@ -3,10 +3,10 @@ import { CRM_LIMITS, STAGES, type Stage } from "@app/shared/constants";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client.ts";
-import { clientMessages, clients, messageServiceTypes, users } from "../../db/schema.ts";
+import { clientServiceTypes, clients, users } from "../../db/schema.ts";
 import { matchesOwner, pipelineCounts } from "./pipeline-counts.ts";
 import { filterCondition, type OwnerFilter } from "./search-filter.ts";
-import { c, m, VISIBLE } from "./tables.ts";
+import { c, cs } from "./tables.ts";
 
 // The board (/crm/embudo): per stage the newest contacts first, their count and their won value.
 // A column reads its first cards through clients_stage_idx; counts and values come from the grouped
@@ -18,9 +18,8 @@ const owner = alias(users, "owner");
 const noKeywordServices = () => [];
 
 /** Ids of the services client `c` asked about in the main list, in no particular order. */
-const servicesOfClient = sql<number[]>`array(select distinct ms.service_type_id
-  from ${clientMessages} m join ${messageServiceTypes} ms on ms.message_id = ${m.id}
-  where ${m.clientId} = ${c.id} and ${VISIBLE})`;
+const servicesOfClient = sql<number[]>`array(select ${cs.serviceTypeId} from ${clientServiceTypes} cs
+  where ${cs.clientId} = ${c.id})`;
 
 const condition = (filter: BoardFilter, stage: Stage) =>
   filterCondition({ view: "main", stage, owner: filter.owner, serviceTypeId: filter.serviceTypeId }, noKeywordServices);
