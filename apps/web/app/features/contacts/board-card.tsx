@@ -1,7 +1,7 @@
 import type { BoardCard } from "@app/shared";
 import { STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
 import { GripVertical } from "lucide-react";
-import { memo, useMemo, useRef } from "react";
+import { memo, useMemo } from "react";
 import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { ageText } from "~/lib/format-date";
@@ -158,10 +158,7 @@ const CardContent = memo(function CardContent({
  */
 export function HeldCard({ drag, cardOf }: { drag: BoardDrag; cardOf: (id: number) => BoardCard | undefined }) {
   const held = useBoardDrag(drag, (store) => store.held(), null);
-  // At the drop the card is no longer held, while the preview still glides to its place.
-  const last = useRef<BoardCard | undefined>(undefined);
-  if (held !== null) last.current = cardOf(held) ?? last.current;
-  const card = last.current;
+  const card = held === null ? undefined : cardOf(held);
   if (!card) return null;
   return (
     <div className="rotate-2 rounded-2xl bg-white p-3 shadow-xl ring-2 ring-leaf-600">

@@ -1,13 +1,11 @@
 import type { Board, BoardCard, BoardColumn, ServiceType, StaffMember } from "@app/shared";
-import { STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
+import { STAGE_LABELS, type Stage } from "@app/shared/constants";
 import {
   type Announcements,
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
   DragOverlay,
-  type KeyboardCoordinateGetter,
-  KeyboardSensor,
   PointerSensor,
   pointerWithin,
   rectIntersection,
@@ -15,7 +13,7 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { useCallback, useRef, useState } from "react";
+import { startTransition, useCallback, useRef, useState } from "react";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { Notice } from "~/components/ui/notice";
 import { ApiError } from "~/lib/api-client";
@@ -24,8 +22,9 @@ import { type BoardFilters, isStage, loadMoreCards } from "./board-api";
 import { DragBindings, DropBindings } from "./board-bindings";
 import { DRAG_INSTRUCTIONS_ID, HeldCard, type MoveTo } from "./board-card";
 import { BoardColumnView } from "./board-column";
-import { type BoardDrag, createBoardDrag } from "./board-drag";
+import { createBoardDrag } from "./board-drag";
 import { BoardFiltersForm } from "./board-filters";
+import { BoardKeyboardSensor, columnKeys } from "./board-keyboard";
 import { moveCard, reconcileColumns, storeCard } from "./board-state";
 import { changeStage } from "./follow-up-api";
 import { MoveDialog } from "./move-dialog";
@@ -44,28 +43,6 @@ export type BoardScreenProps = {
 
 type Asking = { card: BoardCard; from: Stage; to: Stage } | null;
 type Outcome = { tone: "success" | "problem"; text: string } | null;
-
-/**
- * The arrows move a held card to the next or previous column, not 25 pixels at a time. A quick
- * arrow can come before dnd-kit has measured the columns: then the column and the card are
- * measured here, and the column aimed at is noted, for a drop that comes before dnd-kit sees it.
- */
-const columnKeys =
-  (drag: BoardDrag): KeyboardCoordinateGetter =>
-  (event, { context }) => {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.code];
-    const { active, collisionRect, droppableRects, over } = context;
-    if (step === undefined || !active) return undefined;
-    event.preventDefault();
-    const current = (drag.aimed() ?? over?.id ?? active.data.current?.stage) as Stage;
-    const next = STAGES[Math.min(STAGES.length - 1, Math.max(0, STAGES.indexOf(current) + step))];
-    if (!next) return undefined;
-    const rect = droppableRects.get(next) ?? drag.column(next).element?.getBoundingClientRect();
-    const width = collisionRect?.width ?? drag.slot(Number(active.id)).item?.getBoundingClientRect().width;
-    if (!rect || width === undefined) return undefined;
-    drag.aim(next);
-    return { x: rect.left + (rect.width - width) / 2, y: rect.top + 48 };
-  };
 
 const DRAG_INSTRUCTIONS =
   "Para mover la tarjeta pulsa Espacio o Intro, cambia de columna con las flechas y suéltala con Espacio o Intro. Escape cancela.";
@@ -107,7 +84,7 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
   const sensors = useSensors(
     useSensor(PointerSensor, pointerOptions),
     useSensor(TouchSensor, touchOptions),
-    useSensor(KeyboardSensor, keyboardOptions),
+    useSensor(BoardKeyboardSensor, keyboardOptions),
   );
 
   /** Stores the move; answers the card as stored (new version, stage time and value). */
@@ -130,12 +107,14 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
     (card, from, to) => {
       if (from === to) return;
       if (stageAsksDetails(to)) return setAsking({ card, from, to });
+      // At once, not as a transition: dnd-kit gives the focus back to the card in its new column.
       setColumns((current) => moveCard(current, card, from, to));
       moving.current.set(card.id, { card, from, to });
       send(card, to).then(
         (stored) => {
           moving.current.delete(card.id);
-          setColumns((current) => storeCard(current, to, card, stored));
+          // The stored card's new version renders its column again: in slices, the page answering meanwhile.
+          startTransition(() => setColumns((current) => storeCard(current, to, card, stored)));
         },
         (error: unknown) => {
           moving.current.delete(card.id);
@@ -256,7 +235,8 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
         >
           <DropBindings drag={drag} />
           <DragBindings drag={drag} stageOf={(id) => cardOf(id)?.stage} />
-          <DragOverlay>
+          {/* No glide at the drop: the card shows in its new column as the preview goes. */}
+          <DragOverlay dropAnimation={null}>
             <HeldCard drag={drag} cardOf={(id) => cardOf(id)?.card} />
           </DragOverlay>
         </DndContext>
