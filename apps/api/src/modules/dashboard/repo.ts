@@ -53,8 +53,13 @@ export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
       (select count(*)::int from ${M} where ${m.origin} = 'web' and ${VISIBLE}
           and ${m.createdAt} >= now() - interval '14 days' and ${m.createdAt} < now() - interval '7 days') as "newBefore",
       (select count(*)::int from ${M} where ${m.status} = 'pendiente' and ${VISIBLE}) as "pendingNow",
-      (select count(*)::int from ${M} where ${VISIBLE} and ${m.createdAt} < now() - interval '7 days'
-          and (${m.status} = 'pendiente' or ${m.statusChangedAt} >= now() - interval '7 days')) as "pendingBefore",
+      -- Pending a week ago: older than a week and pending now (client_messages_waiting_idx), or
+      -- answered or rejected since (client_messages_status_changed_idx). As one "or" it read every
+      -- message older than a week (270 ms at a million).
+      (select count(*)::int from ${M} where ${m.status} = 'pendiente' and ${VISIBLE}
+          and ${m.createdAt} < now() - interval '7 days')
+      + (select count(*)::int from ${M} where ${m.statusChangedAt} >= now() - interval '7 days'
+          and ${m.status} <> 'pendiente' and ${VISIBLE} and ${m.createdAt} < now() - interval '7 days') as "pendingBefore",
       (select count(distinct ${m.clientId})::int from ${M} where ${VISIBLE}
           and ${m.createdAt} >= now() - interval '30 days') as "activeNow",
       (select count(distinct ${m.clientId})::int from ${M} where ${VISIBLE}
@@ -80,7 +85,9 @@ export type ActivityRow = RawRow<
 
 /**
  * The 10 newest events: messages, replies, status changes. Each part reads its own index newest
- * first and stops at 10, so the union is 30 rows whatever the table's size.
+ * first and stops at 10, so the union is 30 rows whatever the table's size. The orders say
+ * `nulls last` like the indexes: plain `desc` (nulls first) made PostgreSQL sort a million rows
+ * per part (1.5 s, bench/crm).
  */
 export function recentActivity(db: Db) {
   return queryRows<ActivityRow>(
@@ -89,15 +96,15 @@ export function recentActivity(db: Db) {
                ${u.displayName} as actor, a.detail from (
           (select case when ${m.origin} = 'personal' then 'note' else 'new_message' end as kind, ${m.createdAt} as at,
                   ${m.clientId} as client_id, ${m.createdBy} as user_id, left(${m.message}, 140) as detail
-             from ${M} where ${VISIBLE} order by ${m.createdAt} desc limit 10)
+             from ${M} where ${VISIBLE} order by ${m.createdAt} desc nulls last limit 10)
           union all
           (select 'reply', ${m.repliedAt}, ${m.clientId}, ${m.repliedBy}, left(${m.reply}, 140)
-             from ${M} where ${m.repliedAt} is not null order by ${m.repliedAt} desc limit 10)
+             from ${M} where ${m.repliedAt} is not null order by ${m.repliedAt} desc nulls last limit 10)
           union all
           (select 'status_change', ${m.statusChangedAt}, ${m.clientId}, ${m.statusChangedBy},
                   ${m.status} || coalesce(': ' || left(${m.rejectionReason}, 120), '')
              from ${M} where ${m.statusChangedAt} is not null and ${m.status} <> 'respondido'
-            order by ${m.statusChangedAt} desc limit 10)
+            order by ${m.statusChangedAt} desc nulls last limit 10)
         ) a join ${C} on ${c.id} = a.client_id left join ${U} on ${u.id} = a.user_id
         order by a.at desc limit 10`,
   );
