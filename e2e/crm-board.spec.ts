@@ -111,6 +111,28 @@ async function openBoard(page: Page, query: string) {
   await expect(column(page, "perdido")).toBeVisible();
 }
 
+/** One contact owned by a new staff member (in `stage`, if given), and their board, signed in as staff. */
+async function boardOfOne(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  names: { firstName: string; lastName: string; stage?: Stage },
+) {
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  const owner = await createOwner(request, token, tag);
+  const contact = await ownedContact(request, token, {
+    firstName: names.firstName,
+    lastName: `${names.lastName} ${tag}`,
+    tag,
+    ownerId: owner.id,
+  });
+  if (names.stage) await setStage(request, token, contact.id, names.stage);
+  await signInAsStaff(page, request, testInfo);
+  await openBoard(page, `responsable=${owner.id}`);
+  return { token, contact };
+}
+
 /** Opens `Mover a…` on the card and picks a stage. */
 async function moveWithMenu(page: Page, name: string, stage: Stage) {
   const shown = card(page, name);
@@ -205,17 +227,7 @@ test("a quick keyboard user is not slowed down: Space, an arrow and Space at onc
   page,
   request,
 }, testInfo) => {
-  const tag = uniqueTag(testInfo);
-  const token = await adminToken(request);
-  const owner = await createOwner(request, token, tag);
-  const teo = await ownedContact(request, token, {
-    firstName: "Teo",
-    lastName: `Prisa ${tag}`,
-    tag,
-    ownerId: owner.id,
-  });
-  await signInAsStaff(page, request, testInfo);
-  await openBoard(page, `responsable=${owner.id}`);
+  const { contact: teo } = await boardOfOne(page, request, testInfo, { firstName: "Teo", lastName: "Prisa" });
   await page.getByRole("button", { name: `Arrastrar a ${teo.name}`, exact: true }).focus();
   // No wait between the keys: the arrow may come before dnd-kit has measured the columns.
   await page.keyboard.press("Space");
@@ -233,17 +245,7 @@ test("picking a card up with the keyboard says how to move it, and the words sta
   // in the same task, onDragOver for the card's own column: if both speak, the live region holds
   // "… está sobre Nuevo." by the time the browser updates its accessibility tree, and the pick-up
   // and its instructions are never read.
-  const tag = uniqueTag(testInfo);
-  const token = await adminToken(request);
-  const owner = await createOwner(request, token, tag);
-  const sara = await ownedContact(request, token, {
-    firstName: "Sara",
-    lastName: `Anuncio ${tag}`,
-    tag,
-    ownerId: owner.id,
-  });
-  await signInAsStaff(page, request, testInfo);
-  await openBoard(page, `responsable=${owner.id}`);
+  const { contact: sara } = await boardOfOne(page, request, testInfo, { firstName: "Sara", lastName: "Anuncio" });
   const handle = page.getByRole("button", { name: `Arrastrar a ${sara.name}`, exact: true });
   await handle.focus();
   await page.keyboard.press("Space");
@@ -327,18 +329,11 @@ test("on a phone a card is dragged by touch: held for a moment, then moved to an
   request,
 }, testInfo) => {
   test.skip(!isMobile(page), "touch is the phone's way; the computer's drag is the mouse's");
-  const tag = uniqueTag(testInfo);
-  const token = await adminToken(request);
-  const owner = await createOwner(request, token, tag);
-  const rosa = await ownedContact(request, token, {
+  const { token, contact: rosa } = await boardOfOne(page, request, testInfo, {
     firstName: "Rosa",
-    lastName: `Tacto ${tag}`,
-    tag,
-    ownerId: owner.id,
+    lastName: "Tacto",
+    stage: "contactado",
   });
-  await setStage(request, token, rosa.id, "contactado");
-  await signInAsStaff(page, request, testInfo);
-  await openBoard(page, `responsable=${owner.id}`);
   const handle = page.getByRole("button", { name: `Arrastrar a ${rosa.name}`, exact: true });
   await expect(handle).toBeVisible();
   const from = await handle.boundingBox();
@@ -367,18 +362,11 @@ test("a card is dragged with the mouse on a computer, and moved with Mover a… 
   page,
   request,
 }, testInfo) => {
-  const tag = uniqueTag(testInfo);
-  const token = await adminToken(request);
-  const owner = await createOwner(request, token, tag);
-  const ines = await ownedContact(request, token, {
+  const { token, contact: ines } = await boardOfOne(page, request, testInfo, {
     firstName: "Inés",
-    lastName: `Ratón ${tag}`,
-    tag,
-    ownerId: owner.id,
+    lastName: "Ratón",
+    stage: "contactado",
   });
-  await setStage(request, token, ines.id, "contactado");
-  await signInAsStaff(page, request, testInfo);
-  await openBoard(page, `responsable=${owner.id}`);
   await expect(card(column(page, "contactado"), ines.name)).toBeVisible();
 
   if (isMobile(page)) {
