@@ -1,13 +1,14 @@
 import type { BoardCard } from "@app/shared";
 import { STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
 import { GripVertical } from "lucide-react";
-import { memo, useMemo } from "react";
+import { type ButtonHTMLAttributes, type KeyboardEvent, memo, useMemo, useRef } from "react";
 import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { ageText } from "~/lib/format-date";
 import { formatUsd } from "~/lib/format-money";
 import { paths } from "~/lib/paths";
-import { type BoardDrag, type HandleEvent, type Listeners, useBoardDrag } from "./board-drag";
+import { type BoardDrag, type HandleEvent, useBoardDrag } from "./board-drag";
+import { handleBlur, handleKey } from "./board-keyboard";
 import { ServicePills } from "./service-pills";
 
 export type MoveTo = (card: BoardCard, from: Stage, to: Stage) => void;
@@ -20,11 +21,14 @@ export const DRAG_INSTRUCTIONS_ID = "tablero-instrucciones";
 /**
  * A card of the board. The card itself is what moves; its grip is the drag handle (mouse, touch,
  * and the keyboard: Space picks it up, the arrows change column, Space drops it), and `Mover a…`
- * is the way without dragging. Pressing the handle makes the card a dnd-kit draggable first
- * (rendered at once, so dnd-kit knows it) and then hands dnd-kit the event (board-drag.ts).
+ * is the way without dragging. Pressing the handle with the mouse or a finger makes the card a
+ * dnd-kit draggable first (rendered at once, so dnd-kit knows it) and then hands dnd-kit the event
+ * (board-drag.ts); keys are the board's own (board-keyboard.ts).
  */
 export function DraggableCard({ card, stage, onMoveTo, drag }: BoardCardProps & { drag: BoardDrag }) {
   const held = useBoardDrag(drag, (store) => store.held() === card.id, false);
+  const latest = useRef({ card, stage, onMoveTo });
+  latest.current = { card, stage, onMoveTo };
   // Refs, listeners and the card's slot stay the same for the card's life, so the memoised content
   // renders again only when the card itself or its held state changes.
   const { itemRef, handleRef, handleListeners } = useMemo(() => {
@@ -43,7 +47,8 @@ export function DraggableCard({ card, stage, onMoveTo, drag }: BoardCardProps & 
       handleListeners: {
         onPointerDown: pass("onPointerDown"),
         onTouchStart: pass("onTouchStart"),
-        onKeyDown: pass("onKeyDown"),
+        onKeyDown: (event: KeyboardEvent<HTMLElement>) => handleKey(event, drag, latest.current),
+        onBlur: () => handleBlur(drag, latest.current.card),
       },
     };
   }, [drag, card.id]);
@@ -68,7 +73,10 @@ export function DraggableCard({ card, stage, onMoveTo, drag }: BoardCardProps & 
 
 type CardContentProps = BoardCardProps & {
   handleRef: (element: HTMLElement | null) => void;
-  handleListeners: Listeners;
+  handleListeners: Pick<
+    ButtonHTMLAttributes<HTMLButtonElement>,
+    "onPointerDown" | "onTouchStart" | "onKeyDown" | "onBlur"
+  >;
   held: boolean;
 };
 

@@ -7,11 +7,15 @@ import { useSyncExternalStore } from "react";
 // pick-up, move and drop); with 200 cards shown that was most of a drag's work. So the board is not
 // inside dnd-kit's context: small bindings are (board-bindings.tsx), and they reach the cards'
 // elements and tell them what changed through this store. A card becomes a dnd-kit draggable only
-// once its handle is pressed (`arm`), and the last few stay so (the one just dropped must, for
-// dnd-kit to give it the focus back).
+// once its handle is pressed with the mouse or a finger (`arm`), and the last few stay so. The
+// keyboard does not go through dnd-kit at all (board-keyboard.ts): it holds a card and aims at a
+// column in this store, and the board's live region says what the store's `spoken` holds.
 
 export type HandleEvent = SyntheticEvent<HTMLElement>;
 export type Listeners = Record<string, ((event: HandleEvent) => void) | undefined>;
+
+/** The card held with the keyboard and the column it was in. */
+export type HeldByKeys = { id: number; from: Stage };
 
 /** A card's elements and, while it is a draggable, what dnd-kit gave it. */
 export type CardSlot = {
@@ -35,9 +39,14 @@ export type BoardDrag = {
   setHeld: (id: number, held: boolean) => void;
   over: () => Stage | null;
   setOver: (stage: Stage, over: boolean) => void;
-  /** The column the keyboard took the held card to last (null when the drag is not by keyboard). */
-  aimed: () => Stage | null;
-  aim: (stage: Stage | null) => void;
+  /** The card held with the keyboard (board-keyboard.ts), not through dnd-kit. */
+  heldByKeys: () => HeldByKeys | null;
+  holdByKeys: (held: HeldByKeys) => void;
+  /** Puts down the card held with the keyboard. */
+  release: () => void;
+  /** What the board's live region says now. */
+  spoken: () => string;
+  say: (text: string) => void;
   subscribe: (listener: () => void) => () => void;
 };
 
@@ -49,7 +58,8 @@ export function createBoardDrag(): BoardDrag {
   let armed: readonly number[] = [];
   let held: number | null = null;
   let over: Stage | null = null;
-  let aimed: Stage | null = null;
+  let byKeys: HeldByKeys | null = null;
+  let spoken = "";
   const slots = new Map<number, CardSlot>();
   const columns = new Map<Stage, ColumnSlot>();
   const listeners = new Set<() => void>();
@@ -94,9 +104,24 @@ export function createBoardDrag(): BoardDrag {
       over = next;
       changed();
     },
-    aimed: () => aimed,
-    aim(stage) {
-      aimed = stage;
+    heldByKeys: () => byKeys,
+    holdByKeys(next) {
+      byKeys = next;
+      held = next.id;
+      over = next.from;
+      changed();
+    },
+    release() {
+      if (!byKeys) return;
+      byKeys = null;
+      held = null;
+      over = null;
+      changed();
+    },
+    spoken: () => spoken,
+    say(text) {
+      spoken = text;
+      changed();
     },
     subscribe(listener) {
       listeners.add(listener);

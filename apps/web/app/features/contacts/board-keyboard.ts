@@ -1,55 +1,69 @@
-import { STAGES, type Stage } from "@app/shared/constants";
-import { type KeyboardCoordinateGetter, KeyboardSensor } from "@dnd-kit/core";
+import type { BoardCard } from "@app/shared";
+import { STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
+import type { KeyboardEvent } from "react";
 import type { BoardDrag } from "./board-drag";
+import { stageAsksDetails } from "./stage-details";
 
-// The board's keyboard: Space or Enter picks a card up, the arrows move it a column at a time,
-// Space or Enter drops it, Escape cancels.
+// The board's keyboard: Space or Enter on a card's handle takes the card, the arrows choose a
+// column, Space or Enter drops it there, Escape (or leaving the handle) puts it back. Done here, not
+// by dnd-kit's keyboard sensor: a pick-up through dnd-kit renders its context several times and
+// measures the page, one task of 70-160 ms on a 4x slower CPU with 200 cards shown (decision 031);
+// here a key changes two values of the board's store (the held card, the column aimed at), which
+// renders that card and the two columns' highlight, and says what happened in the board's region.
 
-/**
- * The arrows move a held card to the next or previous column, not 25 pixels at a time. A quick
- * arrow can come before dnd-kit has measured the columns: then the column and the card are
- * measured here, and the column aimed at is noted, for a drop that comes before dnd-kit sees it.
- */
-export const columnKeys =
-  (drag: BoardDrag): KeyboardCoordinateGetter =>
-  (event, { context }) => {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.code];
-    const { active, collisionRect, droppableRects, over } = context;
-    if (step === undefined || !active) return undefined;
+type Card = { card: BoardCard; stage: Stage; onMoveTo: (card: BoardCard, from: Stage, to: Stage) => void };
+
+const STEPS: Partial<Record<string, number>> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+const TAKE_OR_DROP = new Set(["Space", "Enter", "NumpadEnter"]);
+
+export const pickUpText = (name: string, stage: Stage) =>
+  `Tomaste a ${name}, en ${STAGE_LABELS[stage]}. Usa las flechas para cambiar de columna, Espacio para soltar y Escape para cancelar.`;
+export const overText = (name: string, stage: Stage) => `${name} está sobre ${STAGE_LABELS[stage]}.`;
+export const dropText = (name: string, stage: Stage) => `${name} se soltó en ${STAGE_LABELS[stage]}.`;
+export const cancelText = (name: string) => `Movimiento cancelado. ${name} sigue en su columna.`;
+
+/** A key pressed on a card's drag handle. */
+export function handleKey(event: KeyboardEvent<HTMLElement>, drag: BoardDrag, { card, stage, onMoveTo }: Card) {
+  const held = drag.heldByKeys();
+  if (held?.id !== card.id) {
+    if (!TAKE_OR_DROP.has(event.code)) return;
     event.preventDefault();
-    const current = (drag.aimed() ?? over?.id ?? active.data.current?.stage) as Stage;
-    const next = STAGES[Math.min(STAGES.length - 1, Math.max(0, STAGES.indexOf(current) + step))];
-    if (!next) return undefined;
-    const rect = droppableRects.get(next) ?? drag.column(next).element?.getBoundingClientRect();
-    const width = collisionRect?.width ?? drag.slot(Number(active.id)).item?.getBoundingClientRect().width;
-    if (!rect || width === undefined) return undefined;
-    drag.aim(next);
-    return { x: rect.left + (rect.width - width) / 2, y: rect.top + 48 };
-  };
+    drag.holdByKeys({ id: card.id, from: stage });
+    drag.say(pickUpText(card.name, stage));
+    return;
+  }
+  const step = STEPS[event.code];
+  if (step !== undefined) {
+    event.preventDefault();
+    const current = drag.over() ?? held.from;
+    const next = STAGES[Math.min(STAGES.length - 1, Math.max(0, STAGES.indexOf(current) + step))] ?? current;
+    if (next === current) return;
+    drag.setOver(next, true);
+    drag.say(overText(card.name, next));
+    return;
+  }
+  if (TAKE_OR_DROP.has(event.code)) {
+    event.preventDefault();
+    const to = drag.over() ?? held.from;
+    drag.release();
+    drag.say(dropText(card.name, to));
+    if (to === held.from) return;
+    onMoveTo(card, held.from, to);
+    // The card is drawn again in its new column: the focus goes to its handle there, for the next
+    // move (unless Perdido or Ganado opened their dialog first).
+    if (!stageAsksDetails(to)) requestAnimationFrame(() => drag.slot(card.id).handle?.focus());
+    return;
+  }
+  if (event.code === "Escape") {
+    event.preventDefault();
+    drag.release();
+    drag.say(cancelText(card.name));
+  }
+}
 
-/** What the sensor keeps, which dnd-kit's types call private. */
-type SensorInternals = {
-  props: { event: Event };
-  listeners: { add: (name: string, handler: (event: Event) => void) => void };
-  windowListeners: { add: (name: string, handler: (event: Event) => void) => void };
-  handleStart: () => void;
-  handleKeyDown: (event: Event) => void;
-  handleCancel: () => void;
-};
-
-/**
- * dnd-kit's keyboard sensor, listening for the next keys at once. dnd-kit starts listening only after
- * a timer, and the browser hands keys over before timers: an arrow pressed right after Space reached
- * the handle instead, and was lost. The key that picked the card up is left out here.
- */
-export class BoardKeyboardSensor extends KeyboardSensor {}
-Object.defineProperty(BoardKeyboardSensor.prototype, "attach", {
-  value(this: SensorInternals) {
-    this.handleStart();
-    this.windowListeners.add("resize", this.handleCancel);
-    this.windowListeners.add("visibilitychange", this.handleCancel);
-    this.listeners.add("keydown", (event) => {
-      if (event !== this.props.event) this.handleKeyDown(event);
-    });
-  },
-});
+/** Leaving the handle while holding its card puts the card back. */
+export function handleBlur(drag: BoardDrag, card: BoardCard) {
+  if (drag.heldByKeys()?.id !== card.id) return;
+  drag.release();
+  drag.say(cancelText(card.name));
+}

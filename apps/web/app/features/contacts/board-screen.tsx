@@ -4,8 +4,11 @@ import {
   type Announcements,
   type CollisionDetection,
   DndContext,
+  type DragCancelEvent,
   type DragEndEvent,
+  type DragOverEvent,
   DragOverlay,
+  type DragStartEvent,
   PointerSensor,
   pointerWithin,
   rectIntersection,
@@ -22,9 +25,9 @@ import { type BoardFilters, isStage, loadMoreCards } from "./board-api";
 import { DragBindings, DropBindings } from "./board-bindings";
 import { DRAG_INSTRUCTIONS_ID, HeldCard, type MoveTo } from "./board-card";
 import { BoardColumnView } from "./board-column";
-import { createBoardDrag } from "./board-drag";
+import { type BoardDrag, createBoardDrag, useBoardDrag } from "./board-drag";
 import { BoardFiltersForm } from "./board-filters";
-import { BoardKeyboardSensor, columnKeys } from "./board-keyboard";
+import { cancelText, dropText, overText, pickUpText } from "./board-keyboard";
 import { moveCard, reconcileColumns, storeCard } from "./board-state";
 import { changeStage } from "./follow-up-api";
 import { MoveDialog } from "./move-dialog";
@@ -52,6 +55,27 @@ const DRAG_INSTRUCTIONS =
 const pointerOptions = { activationConstraint: { distance: 6 } };
 const touchOptions = { activationConstraint: { delay: 200, tolerance: 8 } };
 
+/** dnd-kit says nothing itself: the board's region says every move, by keyboard or not. */
+const silent: Announcements = {
+  onDragStart: () => undefined,
+  onDragOver: () => undefined,
+  onDragEnd: () => undefined,
+  onDragCancel: () => undefined,
+};
+
+/**
+ * The board's spoken messages while a card moves (pick-up with its instructions, the column it is
+ * over, the drop, a cancel): one assertive region, rendered apart so that speaking renders nothing else.
+ */
+function BoardAnnouncer({ drag }: { drag: BoardDrag }) {
+  const spoken = useBoardDrag(drag, (store) => store.spoken(), "");
+  return (
+    <div id="tablero-anuncios" role="status" aria-live="assertive" aria-atomic="true" className="sr-only">
+      {spoken}
+    </div>
+  );
+}
+
 /** The pointer's column; without a pointer (the keyboard), the column the card overlaps most. */
 const collision: CollisionDetection = (args) => {
   const within = pointerWithin(args);
@@ -77,15 +101,11 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [moreLoading, setMoreLoading] = useState<Stage | null>(null);
   const [drag] = useState(createBoardDrag);
-  const [keyboardOptions] = useState(() => ({ coordinateGetter: columnKeys(drag) }));
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, pointerOptions),
-    useSensor(TouchSensor, touchOptions),
-    useSensor(BoardKeyboardSensor, keyboardOptions),
-  );
+  // No keyboard sensor: the board's keys are its own (board-keyboard.ts).
+  const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(TouchSensor, touchOptions));
 
   /** Stores the move; answers the card as stored (new version, stage time and value). */
   const send = useCallback(async (card: BoardCard, to: Stage, details?: StageDetails): Promise<BoardCard> => {
@@ -161,34 +181,26 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
     return undefined;
   };
   const nameOf = (id: unknown) => cardOf(id)?.card.name ?? "la tarjeta";
-  const stageName = (id: unknown) => (isStage(id) ? STAGE_LABELS[id] : "ninguna columna");
+  const stageOf = (id: unknown) => cardOf(id)?.stage;
 
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Tomaste a ${nameOf(active.id)}, en ${stageName(active.data.current?.stage)}. Usa las flechas para cambiar de columna, Espacio para soltar y Escape para cancelar.`,
-    // Only a move to another column is said: at pick-up the card is over its own column (or, on a
-    // phone's scrolled board, over none yet), and saying so would replace the instructions. Leaving
-    // every column is said when the card is dropped there.
-    onDragOver: ({ active, over }) =>
-      over && over.id !== active.data.current?.stage
-        ? `${nameOf(active.id)} está sobre ${stageName(over.id)}.`
-        : undefined,
-    onDragEnd: ({ active, over }) => {
-      const target = dropTarget(over);
-      return target
-        ? `${nameOf(active.id)} se soltó en ${stageName(target)}.`
-        : `${nameOf(active.id)} se soltó fuera de las columnas.`;
-    },
-    onDragCancel: ({ active }) => `Movimiento cancelado. ${nameOf(active.id)} sigue en su columna.`,
+  // A drag with the mouse or a finger, said in the board's region like the keyboard's moves. Only a
+  // move to another column is said: at pick-up the card is over its own column (or, on a phone's
+  // scrolled board, over none yet), and saying so would replace the instructions.
+  const onDragStart = ({ active }: DragStartEvent) => {
+    const stage = stageOf(active.id);
+    if (stage) drag.say(pickUpText(nameOf(active.id), stage));
   };
-
-  /** Where a drop lands: the column the keyboard aimed at, else the one under the card. */
-  const dropTarget = (over: DragEndEvent["over"]) => drag.aimed() ?? (over && isStage(over.id) ? over.id : null);
+  const onDragOver = ({ active, over }: DragOverEvent) => {
+    if (over && isStage(over.id) && over.id !== stageOf(active.id)) drag.say(overText(nameOf(active.id), over.id));
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const found = cardOf(active.id);
-    const target = dropTarget(over);
-    if (found && target) move(found.card, found.stage, target);
+    if (!found) return;
+    if (!over || !isStage(over.id)) return drag.say(`${found.card.name} se soltó fuera de las columnas.`);
+    drag.say(dropText(found.card.name, over.id));
+    move(found.card, found.stage, over.id);
   };
+  const onDragCancel = ({ active }: DragCancelEvent) => drag.say(cancelText(nameOf(active.id)));
 
   return (
     <>
@@ -212,6 +224,7 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
         <p id={DRAG_INSTRUCTIONS_ID} hidden>
           {DRAG_INSTRUCTIONS}
         </p>
+        <BoardAnnouncer drag={drag} />
         <div className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 md:mx-0 md:px-0">
           {columns.map((column) => (
             <BoardColumnView
@@ -228,10 +241,11 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
         <DndContext
           sensors={sensors}
           collisionDetection={collision}
-          // The aim is cleared when a drag starts, not when it ends: the drop's announcement comes after.
-          onDragStart={() => drag.aim(null)}
+          onDragStart={onDragStart}
+          onDragOver={onDragOver}
           onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
+          onDragCancel={onDragCancel}
+          accessibility={{ announcements: silent, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
         >
           <DropBindings drag={drag} />
           <DragBindings drag={drag} stageOf={(id) => cardOf(id)?.stage} />
