@@ -57,7 +57,7 @@ export function DraggableCard({ card, stage, onMoveTo, drag }: BoardCardProps & 
     // above the board then lays out a few cards, not the whole board.
     <li
       ref={itemRef}
-      className={`[contain-intrinsic-size:auto_10rem] [content-visibility:auto] ${held ? "opacity-40" : ""}`}
+      className={`[contain-intrinsic-size:auto_10rem] [content-visibility:auto] ${held ? "rounded-2xl outline-2 outline-leaf-700 outline-dashed outline-offset-2" : ""}`}
     >
       <CardContent
         card={card}
