@@ -253,6 +253,12 @@ test("picking a card up with the keyboard says how to move it, and the words sta
     `Tomaste a ${sara.name}, en Nuevo. Usa las flechas para cambiar de columna, Espacio para soltar y Escape para cancelar.`,
     { timeout: 2000 },
   );
+  // Held in place, the card and the column aimed at stay readable (a dimmed card failed contrast).
+  await page.keyboard.press("ArrowRight");
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(dragAnnouncer(page)).toHaveText(`Movimiento cancelado. ${sara.name} sigue en su columna.`);
+  await expect(handle).not.toHaveAttribute("aria-pressed", "true");
 });
 
 test("Mover a… Perdido asks for the reason and refuses without it; Ganado records its value", async ({
