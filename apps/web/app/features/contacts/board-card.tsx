@@ -23,9 +23,15 @@ export const DRAG_INSTRUCTIONS_ID = "tablero-instrucciones";
  * and the keyboard: Space picks it up, the arrows change column, Space drops it), and `Mover a…`
  * is the way without dragging. Pressing the handle with the mouse or a finger makes the card a
  * dnd-kit draggable first (rendered at once, so dnd-kit knows it) and then hands dnd-kit the event
- * (board-drag.ts); keys are the board's own (board-keyboard.ts).
+ * (board-drag.ts); keys are the board's own (board-keyboard.ts). Memoised: a move renders its two
+ * columns again, and only the card that moved.
  */
-export function DraggableCard({ card, stage, onMoveTo, drag }: BoardCardProps & { drag: BoardDrag }) {
+export const DraggableCard = memo(function DraggableCard({
+  card,
+  stage,
+  onMoveTo,
+  drag,
+}: BoardCardProps & { drag: BoardDrag }) {
   const held = useBoardDrag(drag, (store) => store.held() === card.id, false);
   const latest = useRef({ card, stage, onMoveTo });
   latest.current = { card, stage, onMoveTo };
@@ -69,7 +75,7 @@ export function DraggableCard({ card, stage, onMoveTo, drag }: BoardCardProps & 
       />
     </li>
   );
-}
+});
 
 type CardContentProps = BoardCardProps & {
   handleRef: (element: HTMLElement | null) => void;
