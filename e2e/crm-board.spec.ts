@@ -583,11 +583,11 @@ type Span = { start: number; duration: number };
 type Frame = Span & { blocking: number; styleAndLayout: number; script: string };
 type Timeline = { longTasks: Span[]; frameGaps: Span[]; frames: Frame[]; steps: [string, number][] };
 
-test("with 2,000 open cards and a 4x slower CPU, a keyboard drag has no long task over 50 ms", async ({
+// Tagged @alone: it runs after the other browser tests, by itself (playwright.config.ts).
+test("with 2,000 open cards and a 4x slower CPU, a keyboard drag has no long task over 50 ms @alone", async ({
   page,
   request,
 }, testInfo: TestInfo) => {
-  test.skip(isMobile(page), "measured once, on the computer's board");
   test.setTimeout(300_000);
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
