@@ -212,8 +212,9 @@ export const clientServiceTypes = pgTable(
   (table) => [
     // Service first: a product's clients are one range of the key, and a client's probe is one lookup.
     primaryKey({ columns: [table.serviceTypeId, table.clientId] }),
-    // A client's services: the board's cards, and the triggers' clean-up when messages go.
-    index("client_service_types_client_idx").on(table.clientId),
+    // A client's services: the board's cards (read from this index alone), and the triggers'
+    // clean-up when messages go.
+    index("client_service_types_client_idx").on(table.clientId, table.serviceTypeId),
   ],
 );
 

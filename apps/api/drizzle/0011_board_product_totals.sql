@@ -1,1 +1,0 @@
-CREATE INDEX "clients_stage_id_idx" ON "clients" USING btree ("stage","id","won_value_cents") WHERE "clients"."last_message_at" is not null;
