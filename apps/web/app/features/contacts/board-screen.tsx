@@ -103,6 +103,11 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
   const [drag] = useState(createBoardDrag);
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
+  // The route hands a new `onStale` at each of its renders (any change of the router's state): read
+  // through a ref, so `move`, which every card receives, keeps its identity and the memoised
+  // columns and cards are not all rendered again.
+  const onStaleRef = useRef(onStale);
+  onStaleRef.current = onStale;
 
   // No keyboard sensor: the board's keys are its own (board-keyboard.ts).
   const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(TouchSensor, touchOptions));
@@ -140,11 +145,11 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
           moving.current.delete(card.id);
           setColumns((current) => moveCard(current, card, to, from));
           setOutcome({ tone: "problem", text: `No se pudo mover a ${card.name}: ${errorMessage(error)}` });
-          if (error instanceof ApiError && error.status === 409) onStale();
+          if (error instanceof ApiError && error.status === 409) onStaleRef.current();
         },
       );
     },
-    [send, onStale],
+    [send],
   );
 
   const more = useCallback(
