@@ -25,14 +25,14 @@ function DropBinding({ stage, drag }: { stage: Stage; drag: BoardDrag }) {
   return null;
 }
 
-/** The armed cards as dnd-kit draggables; `stageOf` says in which column a card is now. */
-export function DragBindings({ drag, stageOf }: { drag: BoardDrag; stageOf: (id: number) => Stage | undefined }) {
+/** The armed cards as dnd-kit draggables. */
+export function DragBindings({ drag }: { drag: BoardDrag }) {
   const armed = useBoardDrag(drag, (store) => store.armed(), []);
-  return armed.map((id) => <DragBinding key={id} id={id} stage={stageOf(id)} drag={drag} />);
+  return armed.map((id) => <DragBinding key={id} id={id} drag={drag} />);
 }
 
-function DragBinding({ id, stage, drag }: { id: number; stage: Stage | undefined; drag: BoardDrag }) {
-  const { setNodeRef, setActivatorNodeRef, listeners, isDragging } = useDraggable({ id, data: { stage } });
+function DragBinding({ id, drag }: { id: number; drag: BoardDrag }) {
+  const { setNodeRef, setActivatorNodeRef, listeners, isDragging } = useDraggable({ id });
   useLayoutEffect(() => {
     const slot = drag.slot(id);
     slot.attach = (card) => {

@@ -44,6 +44,10 @@ export type BoardDrag = {
   holdByKeys: (held: HeldByKeys) => void;
   /** Puts down the card held with the keyboard. */
   release: () => void;
+  /** The card dropped with the keyboard: its handle takes the focus once drawn in its new column. */
+  arriving: (id: number) => void;
+  /** Whether `id` is the card awaited in its new column (asked once: the answer is then forgotten). */
+  arrived: (id: number) => boolean;
   /** What the board's live region says now. */
   spoken: () => string;
   say: (text: string) => void;
@@ -60,6 +64,7 @@ export function createBoardDrag(): BoardDrag {
   let over: Stage | null = null;
   let byKeys: HeldByKeys | null = null;
   let spoken = "";
+  let awaited: number | null = null;
   const slots = new Map<number, CardSlot>();
   const columns = new Map<Stage, ColumnSlot>();
   const listeners = new Set<() => void>();
@@ -117,6 +122,14 @@ export function createBoardDrag(): BoardDrag {
       held = null;
       over = null;
       changed();
+    },
+    arriving(id) {
+      awaited = id;
+    },
+    arrived(id) {
+      if (awaited !== id) return false;
+      awaited = null;
+      return true;
     },
     spoken: () => spoken,
     say(text) {

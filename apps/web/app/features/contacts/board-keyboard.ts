@@ -1,6 +1,6 @@
 import type { BoardCard } from "@app/shared";
 import { STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
-import type { KeyboardEvent } from "react";
+import { type KeyboardEvent, startTransition } from "react";
 import type { BoardDrag } from "./board-drag";
 import { stageAsksDetails } from "./stage-details";
 
@@ -48,10 +48,12 @@ export function handleKey(event: KeyboardEvent<HTMLElement>, drag: BoardDrag, { 
     drag.release();
     drag.say(dropText(card.name, to));
     if (to === held.from) return;
-    onMoveTo(card, held.from, to);
-    // The card is drawn again in its new column: the focus goes to its handle there, for the next
-    // move (unless Perdido or Ganado opened their dialog first).
-    if (!stageAsksDetails(to)) requestAnimationFrame(() => drag.slot(card.id).handle?.focus());
+    // The card is drawn again in its new column, and its handle there takes the focus for the next
+    // move (board-card.tsx), unless Perdido or Ganado open their dialog first. Drawn as a
+    // transition: the key's own task only puts the card down and speaks, and the two columns are
+    // drawn in a task of their own, so neither blocks the page for long on a slow phone.
+    if (!stageAsksDetails(to)) drag.arriving(card.id);
+    startTransition(() => onMoveTo(card, held.from, to));
     return;
   }
   if (event.code === "Escape") {

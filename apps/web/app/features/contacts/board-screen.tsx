@@ -1,33 +1,16 @@
 import type { Board, BoardCard, BoardColumn, ServiceType, StaffMember } from "@app/shared";
 import { STAGE_LABELS, type Stage } from "@app/shared/constants";
-import {
-  type Announcements,
-  type CollisionDetection,
-  DndContext,
-  type DragCancelEvent,
-  type DragEndEvent,
-  type DragOverEvent,
-  DragOverlay,
-  type DragStartEvent,
-  PointerSensor,
-  pointerWithin,
-  rectIntersection,
-  TouchSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
 import { startTransition, useCallback, useRef, useState } from "react";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { Notice } from "~/components/ui/notice";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
-import { type BoardFilters, isStage, loadMoreCards } from "./board-api";
-import { DragBindings, DropBindings } from "./board-bindings";
-import { DRAG_INSTRUCTIONS_ID, HeldCard, type MoveTo } from "./board-card";
+import { type BoardFilters, loadMoreCards } from "./board-api";
+import { DRAG_INSTRUCTIONS_ID, type MoveTo } from "./board-card";
 import { BoardColumnView } from "./board-column";
+import { BoardDnd, type CardOf } from "./board-dnd";
 import { type BoardDrag, createBoardDrag, useBoardDrag } from "./board-drag";
 import { BoardFiltersForm } from "./board-filters";
-import { cancelText, dropText, overText, pickUpText } from "./board-keyboard";
 import { moveCard, reconcileColumns, storeCard } from "./board-state";
 import { changeStage } from "./follow-up-api";
 import { MoveDialog } from "./move-dialog";
@@ -50,19 +33,6 @@ type Outcome = { tone: "success" | "problem"; text: string } | null;
 const DRAG_INSTRUCTIONS =
   "Para mover la tarjeta pulsa Espacio o Intro, cambia de columna con las flechas y suéltala con Espacio o Intro. Escape cancela.";
 
-// Constant, because dnd-kit memoises a sensor on its options object: options made at each render
-// gave every card new listeners, and every card rendered again at each pick-up, drop and message.
-const pointerOptions = { activationConstraint: { distance: 6 } };
-const touchOptions = { activationConstraint: { delay: 200, tolerance: 8 } };
-
-/** dnd-kit says nothing itself: the board's region says every move, by keyboard or not. */
-const silent: Announcements = {
-  onDragStart: () => undefined,
-  onDragOver: () => undefined,
-  onDragEnd: () => undefined,
-  onDragCancel: () => undefined,
-};
-
 /**
  * The board's spoken messages while a card moves (pick-up with its instructions, the column it is
  * over, the drop, a cancel): one assertive region, rendered apart so that speaking renders nothing else.
@@ -75,12 +45,6 @@ function BoardAnnouncer({ drag }: { drag: BoardDrag }) {
     </div>
   );
 }
-
-/** The pointer's column; without a pointer (the keyboard), the column the card overlaps most. */
-const collision: CollisionDetection = (args) => {
-  const within = pointerWithin(args);
-  return within.length > 0 ? within : rectIntersection(args);
-};
 
 /**
  * The board at /crm/embudo: one column per stage. A card moves with the mouse, touch or keyboard
@@ -109,9 +73,6 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
   const onStaleRef = useRef(onStale);
   onStaleRef.current = onStale;
 
-  // No keyboard sensor: the board's keys are its own (board-keyboard.ts).
-  const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(TouchSensor, touchOptions));
-
   /** Stores the move; answers the card as stored (new version, stage time and value). */
   const send = useCallback(async (card: BoardCard, to: Stage, details?: StageDetails): Promise<BoardCard> => {
     const changed = await changeStage(card.id, {
@@ -132,7 +93,7 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
     (card, from, to) => {
       if (from === to) return;
       if (stageAsksDetails(to)) return setAsking({ card, from, to });
-      // At once, not as a transition: dnd-kit gives the focus back to the card in its new column.
+      // In the caller's priority: at once for a pointer's drop, as a transition for the keyboard's.
       setColumns((current) => moveCard(current, card, from, to));
       moving.current.set(card.id, { card, from, to });
       send(card, to).then(
@@ -178,34 +139,14 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
     [filters],
   );
 
-  const cardOf = (id: unknown) => {
+  // Reads the columns shown now, through a ref, so dnd-kit's layer keeps its props and does not render again.
+  const cardOf: CardOf = useCallback((id) => {
     for (const column of columnsRef.current) {
       const card = column.cards.find((each) => each.id === id);
       if (card) return { card, stage: column.stage };
     }
     return undefined;
-  };
-  const nameOf = (id: unknown) => cardOf(id)?.card.name ?? "la tarjeta";
-  const stageOf = (id: unknown) => cardOf(id)?.stage;
-
-  // A drag with the mouse or a finger, said in the board's region like the keyboard's moves. Only a
-  // move to another column is said: at pick-up the card is over its own column (or, on a phone's
-  // scrolled board, over none yet), and saying so would replace the instructions.
-  const onDragStart = ({ active }: DragStartEvent) => {
-    const stage = stageOf(active.id);
-    if (stage) drag.say(pickUpText(nameOf(active.id), stage));
-  };
-  const onDragOver = ({ active, over }: DragOverEvent) => {
-    if (over && isStage(over.id) && over.id !== stageOf(active.id)) drag.say(overText(nameOf(active.id), over.id));
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const found = cardOf(active.id);
-    if (!found) return;
-    if (!over || !isStage(over.id)) return drag.say(`${found.card.name} se soltó fuera de las columnas.`);
-    drag.say(dropText(found.card.name, over.id));
-    move(found.card, found.stage, over.id);
-  };
-  const onDragCancel = ({ active }: DragCancelEvent) => drag.say(cancelText(nameOf(active.id)));
+  }, []);
 
   return (
     <>
@@ -242,23 +183,8 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
             />
           ))}
         </div>
-        {/* The board is not inside dnd-kit's context (board-drag.ts), only these bindings are. */}
-        <DndContext
-          sensors={sensors}
-          collisionDetection={collision}
-          onDragStart={onDragStart}
-          onDragOver={onDragOver}
-          onDragEnd={onDragEnd}
-          onDragCancel={onDragCancel}
-          accessibility={{ announcements: silent, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
-        >
-          <DropBindings drag={drag} />
-          <DragBindings drag={drag} stageOf={(id) => cardOf(id)?.stage} />
-          {/* No glide at the drop: the card shows in its new column as the preview goes. */}
-          <DragOverlay dropAnimation={null}>
-            <HeldCard drag={drag} cardOf={(id) => cardOf(id)?.card} />
-          </DragOverlay>
-        </DndContext>
+        {/* The board is not inside dnd-kit's context (board-drag.ts), only this layer is. */}
+        <BoardDnd drag={drag} cardOf={cardOf} onMoveTo={move} instructions={DRAG_INSTRUCTIONS} />
       </div>
       <MoveDialog
         asking={asking}
