@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, signIn } from "../../../test/auth.ts";
 import { contactRequest, newContactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
-import { engines } from "../../../test/database.ts";
+import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
 import { queryRows } from "../../db/client.ts";
 import { clientMessages, clientServiceTypes, clients } from "../../db/schema.ts";
 import { insertContactRequests } from "./intake-repo.ts";
@@ -195,5 +195,48 @@ describe.each(engines)("the services of each contact on %s", (engine) => {
       );
     }
     expect((await listed(IN_REVIEW, 1)).length + (await listed(IN_REVIEW, 8)).length).toBeGreaterThan(0);
+  });
+});
+
+// PL/pgSQL keeps each statement's plan for its session, and PGlite (one session, no autovacuum)
+// never replaces it: the links trigger must reach rows by key whatever the tables' size when it
+// first ran (decision 032). Its plans made on the first lead used to scan client_messages and
+// clients whole at every later batch. PGlite only: its one session's scan counters are exact, while
+// PostgreSQL's pooled sessions report theirs when they next go idle.
+describe("the links trigger on a PGlite that grew after its first lead", () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase("pglite");
+  });
+  afterAll(() => t.drop());
+
+  /** Whole-table reads of the tables the trigger joins and locks, counted by PostgreSQL. */
+  const tableScans = async () => {
+    const db = t.database.db;
+    // Counters reach the view once the session flushes them, which this asks for at its next idle moment.
+    await db.execute(sql`select pg_stat_force_next_flush()`);
+    return queryRows<{ relname: string; seq_scan: number }>(
+      db,
+      sql`select relname, seq_scan::int from pg_stat_user_tables
+           where relname in ('clients', 'client_messages') order by relname`,
+    );
+  };
+
+  it("reads no table whole for a contact form batch", async () => {
+    const db = t.database.db;
+    await insertContactRequests(db, [newContactRequest(1)]);
+    for (let batch = 0; batch < 20; batch += 1) {
+      await insertContactRequests(
+        db,
+        Array.from({ length: 100 }, (_, index) => newContactRequest(2 + batch * 100 + index)),
+      );
+    }
+    const before = await tableScans();
+    expect(before).toHaveLength(2);
+    await insertContactRequests(
+      db,
+      Array.from({ length: 50 }, (_, index) => newContactRequest(5000 + index)),
+    );
+    expect(await tableScans()).toEqual(before);
   });
 });
