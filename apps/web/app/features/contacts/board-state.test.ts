@@ -44,6 +44,22 @@ describe("reconcileColumns", () => {
     expect(column(columns, "nuevo")?.cards[1]).toMatchObject({ id: 2, owner: null, version: 2 });
   });
 
+  it("keeps the cards loaded with Mostrar más below a reloaded first page", () => {
+    const page = [card(1), card(2)];
+    const shown = board({ nuevo: [...page, card(3), card(4)] });
+    // A colleague's new lead: the first page now starts with it and pushes card 2 below.
+    const reloaded = board({ nuevo: [card(9), card(1)], contactado: [card(4)] }).map((each) =>
+      each.stage === "nuevo" ? { ...each, count: 4, hasMore: true } : each,
+    );
+    const nuevo = column(reconcileColumns(shown, reloaded, none), "nuevo");
+    // Card 4 moved to Contactado: it is not kept in Nuevo.
+    expect(nuevo?.cards.map((each) => each.id)).toEqual([9, 1, 2, 3]);
+    expect(nuevo?.hasMore).toBe(false);
+    // Without Mostrar más, a reload shows its first page alone.
+    const first = column(reconcileColumns(board({ nuevo: page }), reloaded, none), "nuevo");
+    expect(first?.cards.map((each) => each.id)).toEqual([9, 1]);
+  });
+
   it("keeps a move under way when the reload read the board before it", () => {
     const moved = card(2);
     const before = board({ nuevo: [card(1), moved] });

@@ -70,11 +70,21 @@ const sameCard = (a: BoardCard, b: BoardCard) =>
 export function reconcileColumns(shown: BoardColumn[], next: BoardColumn[], moving: Moving): BoardColumn[] {
   const oldCards = new Map<number, BoardCard>();
   for (const column of shown) for (const card of column.cards) oldCards.set(card.id, card);
+  const reloaded = new Set(next.flatMap((column) => column.cards.map((card) => card.id)));
   let columns = next.map((column) => {
     const cards = column.cards.map((card) => {
       const old = oldCards.get(card.id);
       return old && sameCard(old, card) ? old : card;
     });
+    // A reload brings each column's first page: the cards the person loaded with `Mostrar más`
+    // stay below it (those the reload shows elsewhere have moved), so a colleague's change does
+    // not fold the column back while they read it.
+    const before = shown.find((each) => each.stage === column.stage);
+    if (before && column.hasMore && before.cards.length > cards.length) {
+      cards.push(...before.cards.filter((card) => !reloaded.has(card.id)));
+      const hasMore = column.countIsExact ? column.count > cards.length : column.hasMore;
+      return { ...column, cards, hasMore };
+    }
     return { ...column, cards };
   });
   for (const { card, from, to } of moving.values()) {
