@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { SMTP_PORT } from "./e2e/helpers/mail";
+import { IMAP_URL, MAILBOX, SMTP_PORT } from "./e2e/helpers/mail";
 import { CHROME_PATH, CHROMIUM_ARGS } from "./scripts/chromium.mjs";
 
 // Browser tests of the public site and the CRM. They drive Debian's Chromium (never a downloaded
@@ -56,7 +56,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       // scripts/e2e.mjs runs the suite on PGlite, then on a fresh PostgreSQL database (CI).
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : { DATA_DIR: "memory://" }),
-      LOG_LEVEL: "warn",
+      // E2E_LOG_LEVEL=info shows the server's requests and emails while a test is looked into.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       // Every test comes from one address: the per-IP limits (contact form, sign-in, refresh, password
       // reset) are tested in the API tests; here they would only make the suite wait. The per-account
       // sign-in limit keeps its default (5 failures / 15 min): e2e/staff-login.spec.ts meets it.
@@ -72,6 +73,10 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       EMAIL_POLL_MS: "100",
       EMAIL_RETRY_BASE_MS: "200",
+      // Clients' answers come back through the Dovecot of e2e/global-setup.ts, looked at every second.
+      IMAP_URL,
+      IMAP_ADDRESS: MAILBOX.user,
+      IMAP_POLL_MS: "1000",
     },
     stdout: "pipe",
     stderr: "pipe",

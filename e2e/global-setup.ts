@@ -2,12 +2,14 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { MAIL_DIR, type ReceivedMail, SMTP_PORT } from "./helpers/mail";
+import { startImapServer } from "../apps/api/test/imap";
+import { IMAP_PORT, MAIL_DIR, MAILBOX, type ReceivedMail, SMTP_PORT } from "./helpers/mail";
 
 /**
  * A real SMTP server (the smtp-server package) for the whole run: the API sends its emails to it
  * (SMTP_URL in playwright.config.ts) and each one lands as a JSON file in MAIL_DIR, where any test
- * worker can read it. Returns the teardown.
+ * worker can read it. And a real IMAP server (Dovecot) with the shared mailbox the API reads
+ * (IMAP_URL). Returns the teardown.
  */
 export default async function globalSetup() {
   rmSync(MAIL_DIR, { recursive: true, force: true });
@@ -23,11 +25,16 @@ export default async function globalSetup() {
       stream.on("end", async () => {
         try {
           const mail = await simpleParser(Buffer.concat(chunks));
+          const references = mail.references;
           const record: ReceivedMail = {
             to: session.envelope.rcptTo.map((recipient) => recipient.address),
             subject: mail.subject ?? "",
             text: mail.text ?? "",
             html: typeof mail.html === "string" ? mail.html : "",
+            ...(mail.messageId ? { messageId: mail.messageId } : {}),
+            ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
+            ...(references ? { references: Array.isArray(references) ? references : [references] } : {}),
+            ...(mail.replyTo?.value[0]?.address ? { replyTo: mail.replyTo.value[0].address } : {}),
           };
           received += 1;
           const file = path.join(MAIL_DIR, `${Date.now()}-${String(received).padStart(5, "0")}.json`);
@@ -45,5 +52,10 @@ export default async function globalSetup() {
     server.once("error", reject);
     server.listen(SMTP_PORT, "127.0.0.1", () => resolve());
   });
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  // The shared mailbox clients answer to: the server reads it (IMAP_URL), tests drop emails in it.
+  const imap = await startImapServer({ ...MAILBOX, port: IMAP_PORT });
+  return async () => {
+    await imap.stop();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
 }

@@ -12,7 +12,25 @@ export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.
 /** One folder per run's SMTP port: two runs side by side (other E2E_PORTs) keep their mail apart. */
 export const MAIL_DIR = fileURLToPath(new URL(`../.tmp/mail-${SMTP_PORT}`, import.meta.url));
 
-export type ReceivedMail = { to: string[]; subject: string; text: string; html: string };
+/**
+ * The shared mailbox the server reads (IMAP_URL): Dovecot, started by global-setup.ts on the port
+ * after the mail server's, with this account.
+ */
+export const IMAP_PORT = SMTP_PORT + 1;
+export const MAILBOX = { user: "ventas@floraprotect.test", password: "buzon-de-pruebas" } as const;
+export const IMAP_URL = `imap://${encodeURIComponent(MAILBOX.user)}:${encodeURIComponent(MAILBOX.password)}@127.0.0.1:${IMAP_PORT}`;
+
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** The threading and answer headers (Message-ID, In-Reply-To, References, Reply-To). */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
+  replyTo?: string;
+};
 
 function readMailbox(): ReceivedMail[] {
   let names: string[];
@@ -32,4 +50,22 @@ export async function waitForMailTo(address: string, count = 1, timeout = 15_000
     .poll(() => mine().length, { timeout, message: `${count} email(s) to ${address}` })
     .toBeGreaterThanOrEqual(count);
   return mine();
+}
+
+/** Drops an email into the shared mailbox, as a grower's mail program leaves it there (IMAP APPEND). */
+export async function appendToMailbox(raw: string) {
+  const { ImapFlow } = await import("imapflow");
+  const client = new ImapFlow({
+    host: "127.0.0.1",
+    port: IMAP_PORT,
+    secure: false,
+    auth: { user: MAILBOX.user, pass: MAILBOX.password },
+    logger: false,
+  });
+  await client.connect();
+  try {
+    await client.append("INBOX", raw);
+  } finally {
+    await client.logout();
+  }
 }

@@ -88,6 +88,21 @@ const envSchema = z.object({
       .optional(),
   ),
   STAFF_NOTIFY_EMAIL: z.preprocess(emptyToUndefined, emailAddress.optional()),
+  /** The shared mailbox clients answer to: imap://user:pass@host:143 or imaps://...:993. */
+  IMAP_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^imaps?$/, error: "debe ser una URL imaps://usuario:clave@host:993 o imap://..." }).optional(),
+  ),
+  IMAP_MAILBOX: z.string().trim().min(1).max(200).default("INBOX"),
+  /** The mailbox's address; by default the IMAP user when it is one (ventas@empresa.ec). */
+  IMAP_ADDRESS: z.preprocess(emptyToUndefined, emailAddress.optional()),
+  /** `ventas+<token>@...` in Reply-To; off where the provider does not deliver plus addresses. */
+  IMAP_PLUS_ADDRESSING: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+  /** How often the mailbox is looked at when the server does not push new mail (IDLE). */
+  IMAP_POLL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   CONTACT_RATE_LIMIT: rateRules.default([
     { max: 5, windowMs: 60_000 },
     { max: 20, windowMs: 3_600_000 },
@@ -128,6 +143,11 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_LIMIT: rateRules.default([{ max: 5, windowMs: 15 * 60_000 }]),
   REFRESH_RATE_LIMIT: rateRules.default(perMinute(30)),
   PASSWORD_RESET_RATE_LIMIT: rateRules.default([{ max: 5, windowMs: 15 * 60_000 }]),
+  /** Taps on a product's WhatsApp button counted per client address; past it a tap is not counted. */
+  WHATSAPP_CLICK_RATE_LIMIT: rateRules.default([
+    { max: 20, windowMs: 60_000 },
+    { max: 200, windowMs: 3_600_000 },
+  ]),
   /**
    * LOPDP: leads whose last contact is older than this many months are anonymised (or deleted) by a
    * daily job; 0 turns it off. 24 is what the privacy notice promises (apps/web/app/content/legal.ts).
@@ -161,6 +181,8 @@ export type Config = {
   mailFrom: string;
   /** Where new contact requests are announced; without it no staff notification is queued. */
   staffNotifyEmail: string | undefined;
+  /** The shared mailbox (docs/operations.md); without it answers are not read and replies go from staff. */
+  inbound: InboundConfig | undefined;
   contactRateLimit: RateRule[];
   trustProxyHops: number;
   emailPollMs: number;
@@ -173,11 +195,36 @@ export type Config = {
   loginAccountLimit: RateRule[];
   refreshRateLimit: RateRule[];
   passwordResetRateLimit: RateRule[];
+  whatsappClickRateLimit: RateRule[];
   cookieSecure: boolean;
   /** 0: the retention job is off. */
   leadRetentionMonths: number;
   leadRetentionAction: "anonymize" | "delete";
 };
+
+export type InboundConfig = {
+  url: string;
+  mailbox: string;
+  /** The address clients write to, e.g. ventas@empresa.ec. */
+  address: string;
+  plusAddressing: boolean;
+  pollMs: number;
+};
+
+/** The shared mailbox's settings, or why they cannot work. */
+function inboundConfig(e: z.infer<typeof envSchema>): InboundConfig | string | undefined {
+  if (!e.IMAP_URL) return undefined;
+  const user = decodeURIComponent(new URL(e.IMAP_URL).username);
+  const address = e.IMAP_ADDRESS ?? (emailAddress.safeParse(user).success ? user : undefined);
+  if (!address) return "IMAP_ADDRESS: falta la dirección del buzón (el usuario de IMAP_URL no es una dirección)";
+  return {
+    url: e.IMAP_URL,
+    mailbox: e.IMAP_MAILBOX,
+    address: address.toLowerCase(),
+    plusAddressing: e.IMAP_PLUS_ADDRESSING,
+    pollMs: e.IMAP_POLL_MS,
+  };
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -196,6 +243,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Configuración inválida:\n  JWT_SECRET: es obligatorio en producción (al menos 32 caracteres aleatorios)",
     );
   }
+  const inbound = inboundConfig(e);
+  if (typeof inbound === "string") throw new ConfigError(`Configuración inválida:\n  ${inbound}`);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   return {
     env: e.NODE_ENV,
@@ -213,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`,
     staffNotifyEmail: e.STAFF_NOTIFY_EMAIL,
+    inbound,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     emailPollMs: e.EMAIL_POLL_MS,
@@ -223,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAccountLimit: e.LOGIN_ACCOUNT_LIMIT,
     refreshRateLimit: e.REFRESH_RATE_LIMIT,
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    whatsappClickRateLimit: e.WHATSAPP_CLICK_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE,
     leadRetentionMonths: e.LEAD_RETENTION_MONTHS,
     leadRetentionAction: e.LEAD_RETENTION_ACTION,

@@ -40,6 +40,8 @@ describe.skipIf(!runs)("live events across two instances on one PostgreSQL", () 
       JWT_SECRET: randomBytes(48).toString("base64"),
       ADMIN_USERNAME: "jefa",
       ADMIN_PASSWORD: password,
+      // Her replies carry her address for the client's answer (there is no shared mailbox here).
+      ADMIN_EMAIL: "jefa@floricola.test",
       CONTACT_RATE_LIMIT: "1000/min",
       COOKIE_SECURE: "false",
     };

@@ -27,6 +27,8 @@ export default [
     route("usuarios", "routes/crm-users.tsx"),
     route("auditoria", "routes/crm-audit.tsx"),
     route("cambiar-contrasena", "routes/crm-change-password.tsx"),
+    route("plantillas", "routes/crm-reply-templates.tsx"),
+    route("mi-firma", "routes/crm-signature.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

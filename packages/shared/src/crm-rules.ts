@@ -73,9 +73,16 @@ export const ASSIGNMENT_MODE_LABELS: Record<AssignmentMode, string> = {
   by_product: "Según el producto o servicio",
 };
 
-/** Where a message came from: the public form, or a note staff wrote (a call, a visit). */
-export const MESSAGE_ORIGINS = ["web", "personal"] as const;
+/**
+ * Where a message came from: the public form, a note staff wrote (a call, a visit), or an email the
+ * client sent to the shared mailbox (`Correo recibido`).
+ */
+export const MESSAGE_ORIGINS = ["web", "personal", "email"] as const;
 export type MessageOrigin = (typeof MESSAGE_ORIGINS)[number];
+
+/** How a reply went out: an email from the CRM, or a WhatsApp message staff sent and confirmed. */
+export const REPLY_CHANNELS = ["email", "whatsapp"] as const;
+export type ReplyChannel = (typeof REPLY_CHANNELS)[number];
 
 export const CRM_LIMITS = {
   pageSizeMax: 100,
@@ -108,6 +115,9 @@ export const DEFAULT_WAITING_DAYS = 3;
 export const CRM_MESSAGES = {
   reasonRequired: "Indica el motivo del rechazo",
   replyRequired: "Escribe la respuesta",
+  /** Said before sending: without an address the client's answer would go nowhere. */
+  replyNeedsAddress:
+    "Tu cuenta no tiene correo y no hay un buzón compartido configurado: el cliente no podría responderte. Pide a un administrador que agregue tu correo en Usuarios.",
   messageRequired: "Escribe el mensaje",
   confirmDeleteMessage: "¿Está seguro de que desea eliminar este mensaje?",
   emptyList: "No se encontraron contactos con los criterios de búsqueda",

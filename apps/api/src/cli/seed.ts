@@ -1,7 +1,7 @@
 // `npm run db:seed -- <opciones>`: made-up contacts and messages for the CRM, in the configured
 // database (DATA_DIR with PGlite, or DATABASE_URL with PostgreSQL).
 //   --demo                          about 200 realistic contacts with owners, stages, tasks and notes,
-//                                   and four staff accounts (a second run adds nothing)
+//                                   four staff accounts and three reply templates (a second run adds nothing)
 //   --messages N [--clients M]      bulk data for benchmarks: N messages from M contacts (N/4), with
 //                                   eight staff owners, stages, N*0.3 tasks and timeline events
 // Refuses to run with NODE_ENV=production unless --force: the data are fictitious.
@@ -17,11 +17,13 @@ import { runCommand } from "./run-command.ts";
 import { seedBulk } from "./seed-bulk.ts";
 import { seedDemo } from "./seed-demo.ts";
 import { DEMO_PASSWORD } from "./seed-demo-staff.ts";
+import { ensureDemoTemplates } from "./seed-demo-templates.ts";
 import { DEMO_STAFF } from "./seed-words.ts";
 
 const USAGE = `Uso: npm run db:seed -- <opciones>
   --demo                       unos 200 contactos de demostración con responsables, etapas, tareas y
-                               notas, y cuatro cuentas del personal (si ya están, no añade nada)
+                               notas, cuatro cuentas del personal y tres plantillas de respuesta
+                               (si ya están, no añade nada)
   --messages N [--clients M]   N mensajes de M contactos (por defecto N/4), con responsables, etapas,
                                tareas y eventos, para medir el rendimiento
   --force                      permite ejecutarlo con NODE_ENV=production`;
@@ -105,6 +107,8 @@ async function run(argv: string[]) {
           `Cuentas del personal de demostración: ${DEMO_STAFF.map((person) => person.username).join(", ")}; ` +
             `contraseña "${DEMO_PASSWORD}" (solo para demostraciones).`,
         );
+      const templates = await ensureDemoTemplates(db);
+      if (templates > 0) console.log(`Plantillas de respuesta de demostración: ${templates}.`);
     }
     if (messages !== undefined) {
       const clientCount = clients ?? Math.max(1, Math.floor(messages / 4));

@@ -1,5 +1,13 @@
 import type { AuditAction, ContactSource, TimelineKind } from "@app/shared";
-import type { AssignmentMode, LostReason, MessageOrigin, MessageStatus, StaffRole, Stage } from "@app/shared/constants";
+import type {
+  AssignmentMode,
+  LostReason,
+  MessageOrigin,
+  MessageStatus,
+  ReplyChannel,
+  StaffRole,
+  Stage,
+} from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -7,6 +15,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -75,6 +84,12 @@ export const clients = pgTable(
     wonValueCents: bigint("won_value_cents", { mode: "number" }),
     /** Bumped by each stage or owner change: a change sent with an older one is refused (409). */
     version: integer("version").notNull().default(0),
+    /**
+     * Names this client's conversation in the Reply-To of the emails they get (`ventas+<token>@...`),
+     * so their answer finds them even from another address. 64 random bits: not guessable, and no
+     * two clients draw the same one in practice (the unique index would refuse it).
+     */
+    replyToken: text("reply_token").notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 16)`),
   },
   (table) => [
     check(
@@ -101,6 +116,7 @@ export const clients = pgTable(
       .on(table.ownerId, table.lastMessageAt.desc(), table.id.desc())
       .where(sql`${table.lastMessageAt} is not null`),
     uniqueIndex("clients_email_key_unique").on(table.emailKey),
+    uniqueIndex("clients_reply_token_unique").on(table.replyToken),
     index("clients_last_message_idx")
       .on(table.lastMessageAt.desc(), table.id.desc())
       .where(sql`${table.lastMessageAt} is not null`),
@@ -113,7 +129,7 @@ export const clients = pgTable(
 );
 
 /** Why a submission waits for review instead of reaching the main list. */
-export type ReviewReason = "honeypot" | "too_fast";
+export type ReviewReason = "honeypot" | "too_fast" | "unknown_sender";
 
 /** One contact request: what a client wrote, its state in the CRM and the facts around it. */
 export const clientMessages = pgTable(
@@ -152,10 +168,22 @@ export const clientMessages = pgTable(
     statusChangedBy: integer("status_changed_by").references(() => users.id, { onDelete: "set null" }),
     /** A submission kept for review joins the main list once staff accept it. */
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** How the reply went out: by email (the outbox) or by WhatsApp (staff confirmed they sent it). */
+    replyChannel: text("reply_channel").$type<ReplyChannel>(),
+    /** A received email's Message-ID: a later email answering it names it in In-Reply-To/References. */
+    emailMessageId: text("email_message_id"),
+    /** A received email's subject. */
+    subject: text("subject"),
+    /** The earlier mails a received email quoted below its new text, kept apart and shown folded. */
+    quotedText: text("quoted_text"),
   },
   (table) => [
     check("client_messages_status_check", sql`${table.status} in ('pendiente', 'respondido', 'rechazado')`),
-    check("client_messages_origin_check", sql`${table.origin} in ('web', 'personal')`),
+    check("client_messages_origin_check", sql`${table.origin} in ('web', 'personal', 'email')`),
+    check("client_messages_reply_channel_check", sql`${table.replyChannel} in ('email', 'whatsapp')`),
+    index("client_messages_email_message_id_idx")
+      .on(table.emailMessageId)
+      .where(sql`${table.emailMessageId} is not null`),
     index("client_messages_created_at_idx").on(table.createdAt.desc(), table.id.desc()),
     index("client_messages_client_idx").on(table.clientId, table.createdAt.desc()),
     index("client_messages_search_trgm").using("gin", sql`${MESSAGE_SEARCH} gin_trgm_ops`).with(SMALL_PENDING_LIST),
@@ -344,9 +372,11 @@ export const EMAIL_KINDS = [
   "client_reply",
   "owner_assigned",
   "task_digest",
+  /** To the contact's owner (or the staff address): the client answered by email. */
+  "client_email_received",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
-export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed", "bounced"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /**
@@ -371,14 +401,111 @@ export const emailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /** What the mail server answered when it took the email (or the bounce's reason), for staff. */
+    smtpResponse: text("smtp_response"),
+    /** The email's Message-ID is `<key@domain>`: the same on every attempt, and found again by an answer. */
+    messageKey: text("message_key").notNull().default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (table) => [
-    check("email_outbox_status_check", sql`${table.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check("email_outbox_status_check", sql`${table.status} in ('pending', 'sending', 'sent', 'failed', 'bounced')`),
+    uniqueIndex("email_outbox_message_key_unique").on(table.messageKey),
     index("email_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.status} in ('pending', 'sending')`),
     index("email_outbox_message_idx").on(table.messageId),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  // PGlite hands back a Uint8Array, node-postgres a Buffer.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A file that came with a received email (a photo of a crop, a purchase order). Kept in the database
+ * so every instance and every backup has it (decision 034); one bigger than the limit is listed
+ * with the reason and without its content.
+ */
+export const messageAttachments = pgTable(
+  "message_attachments",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => clientMessages.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    content: bytea("content"),
+    /** Why the content was not kept (too big), or null. */
+    skippedReason: text("skipped_reason"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("message_attachments_message_idx").on(table.messageId)],
+);
+
+/** What became of each email read from the shared mailbox (`IMAP_URL`). */
+export type InboundOutcome = "imported" | "auto_reply" | "bounce" | "set_aside";
+
+/**
+ * The ledger of the mailbox: one row per email read, written in the same transaction as the message
+ * it became. The unique key makes an email imported once, whatever crashes or runs twice, and the
+ * highest UID of the mailbox's current UIDVALIDITY is where reading resumes.
+ */
+export const inboundEmails = pgTable(
+  "inbound_emails",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    mailbox: text("mailbox").notNull(),
+    uidValidity: bigint("uid_validity", { mode: "number" }).notNull(),
+    uid: bigint("uid", { mode: "number" }).notNull(),
+    emailMessageId: text("email_message_id"),
+    fromAddress: text("from_address"),
+    subject: text("subject"),
+    size: integer("size"),
+    outcome: text("outcome").$type<InboundOutcome>().notNull(),
+    /** Why it was set aside or what it was recognised as (in Spanish, for staff). */
+    reason: text("reason"),
+    messageId: bigint("message_id", { mode: "number" }).references(() => clientMessages.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("inbound_emails_outcome_check", sql`${table.outcome} in ('imported', 'auto_reply', 'bounce', 'set_aside')`),
+    uniqueIndex("inbound_emails_uid_unique").on(table.mailbox, table.uidValidity, table.uid),
+    index("inbound_emails_message_id_idx").on(table.emailMessageId).where(sql`${table.emailMessageId} is not null`),
+  ],
+);
+
+/**
+ * Work one instance at a time does (reading the mailbox): the holder renews its lease while it
+ * works; another instance takes over once a lease has run out (its holder stopped or crashed).
+ */
+export const leases = pgTable("leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Spanish answers staff pick in the reply editor; `{nombre}` and the other variables are filled in. */
+export const replyTemplates = pgTable("reply_templates", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  body: text("body").notNull(),
+  createdBy: integer("created_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Taps on a product's `WhatsApp` button, per product and day: no cookie, nothing about the person. */
+export const whatsappClicks = pgTable(
+  "whatsapp_clicks",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    product: text("product").notNull(),
+    clicks: integer("clicks").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.product] })],
 );
 
 /** Staff accounts: who may use the CRM. Usernames are stored in lower case. */
@@ -389,6 +516,10 @@ export const users = pgTable(
     username: text("username").notNull().unique(),
     displayName: text("display_name").notNull(),
     email: text("email"),
+    /** The signature under their replies: name, then these when set. */
+    jobTitle: text("job_title"),
+    phone: text("phone"),
+    whatsapp: text("whatsapp"),
     role: text("role").$type<StaffRole>().notNull().default("personal"),
     active: boolean("active").notNull().default(true),
     passwordHash: text("password_hash").notNull(),

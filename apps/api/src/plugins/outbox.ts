@@ -1,4 +1,5 @@
 import fp from "fastify-plugin";
+import { domainOf } from "../modules/email/conversation-address.ts";
 import { createSmtpMailer } from "../modules/email/mailer.ts";
 import { OutboxWorker } from "../modules/email/outbox-worker.ts";
 
@@ -26,6 +27,7 @@ export const outbox = fp(async (app) => {
     pollMs: emailPollMs,
     retryBaseMs: emailRetryBaseMs,
     publicUrl: app.config.publicUrl,
+    thread: { domain: domainOf(mailFrom), inbound: app.config.inbound },
   });
   app.decorate("outbox", { kick: () => worker.kick() } satisfies Outbox);
   app.addHook("onReady", async () => worker.start());

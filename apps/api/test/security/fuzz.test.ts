@@ -101,6 +101,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     company: "Finca",
   },
   "POST /api/clients/:id/messages": { message: "Nota", serviceTypeIds: [1] },
+  "POST /api/reply-templates": { name: "Plantilla de prueba", body: "Gracias, {nombre}, por escribir a {empresa}." },
+  "PUT /api/reply-templates/:id": { name: "Otra plantilla", body: "Sobre {productos}." },
+  "PUT /api/users/me/signature": { jobTitle: "Asesor técnico", phone: "+593 2 236 4100", whatsapp: "+593 99 123 4567" },
 };
 
 function mutatedBody(valid: Record<string, unknown>) {

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SERVICE_TYPE_TITLES } from "@app/shared/constants";
+import { PRODUCT_SLUGS, SERVICE_TYPE_TITLES } from "@app/shared/constants";
 import { describe, expect, it } from "vitest";
 import { stats, testimonials } from "./landing";
 import { authorizedDistributors } from "./partners";
@@ -15,6 +15,8 @@ describe("site content (spec sections 1, 3 and 9)", () => {
   it("has the 13 products with unique slugs, in one tab or both, each requestable as a service type", () => {
     expect(products).toHaveLength(13);
     expect(new Set(products.map((p) => p.slug)).size).toBe(13);
+    // The API counts WhatsApp taps against the shared list: every slug of it has its product.
+    expect(products.map((p) => p.slug).sort()).toEqual([...PRODUCT_SLUGS].sort());
     for (const product of products) {
       expect(product.types.length).toBeGreaterThan(0);
       expect(SERVICE_TYPE_TITLES).toContain(product.serviceType);

@@ -1,10 +1,11 @@
-import type { ServiceTypeTitle } from "@app/shared/constants";
+import type { ProductSlug, ServiceTypeTitle } from "@app/shared/constants";
 
 /** personales = "Protección de Cultivos" tab, empresariales = "Postcosecha" tab (spec section 3). */
 export type ProductType = "personales" | "empresariales";
 
 export type Product = {
-  slug: string;
+  /** Its page, `/productos/<slug>`; the list of slugs is shared with the API (packages/shared/src/catalog-rules.ts). */
+  slug: ProductSlug;
   title: string;
   /** The contact form's service type this product is requested as. */
   serviceType: ServiceTypeTitle;
@@ -22,7 +23,7 @@ export const productTypeLabels: Record<ProductType, string> = {
   empresariales: "Postcosecha",
 };
 
-const image = (slug: string) => `/images/products/${slug}.svg`;
+const image = (slug: ProductSlug) => `/images/products/${slug}.svg`;
 
 export const products: Product[] = [
   {

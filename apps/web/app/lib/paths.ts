@@ -31,4 +31,6 @@ export const paths = {
   crmContact: (id: number) => `/crm/mensajes?contacto=${id}`,
   crmAudit: "/crm/auditoria",
   crmChangePassword: "/crm/cambiar-contrasena",
+  crmReplyTemplates: "/crm/plantillas",
+  crmSignature: "/crm/mi-firma",
 } as const;

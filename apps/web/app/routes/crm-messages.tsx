@@ -1,8 +1,9 @@
 import { DEFAULT_WAITING_DAYS } from "@app/shared/constants";
 import { useEffect } from "react";
-import { useLocation, useNavigate, useNavigation } from "react-router";
+import { useLoaderData, useLocation, useNavigate, useNavigation } from "react-router";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { loadForStaff } from "~/features/auth/guards";
+import { useSession } from "~/features/auth/use-session";
 import { type ContactsIntent, runContactsIntent } from "~/features/contacts/contacts-actions";
 import { getClient, loadContactCounts, loadContacts, loadServiceTypes } from "~/features/contacts/contacts-api";
 import {
@@ -12,12 +13,16 @@ import {
   parseContactsQuery,
 } from "~/features/contacts/contacts-query";
 import { ContactsScreen } from "~/features/contacts/contacts-screen";
+import { loadClientEmails } from "~/features/contacts/email-api";
 import { loadContactTasks, loadStaff, loadTimeline } from "~/features/contacts/follow-up-api";
 import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
+import { loadReplyTemplates } from "~/features/reply-templates/reply-templates-api";
+import { TemplatePicker } from "~/features/reply-templates/template-picker";
 import { ApiError, PASSWORD_CHANGE_REQUIRED } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
+import { type ReplyTemplateSlotProps, ReplyTemplateSlotProvider } from "~/lib/reply-template-slot";
 import { settle } from "~/lib/route-action";
 import type { Route } from "./+types/crm-messages";
 
@@ -45,7 +50,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const params = new URL(request.url).searchParams;
     const query = parseContactsQuery(params);
     const contactId = parseContactId(params);
-    const [list, counts, contact, followUp, serviceTypes, staff] = await Promise.all([
+    const [list, counts, contact, followUp, serviceTypes, staff, replyTemplates] = await Promise.all([
       orProblem(loadContacts(query, request.signal)),
       query.view === "main"
         ? loadContactCounts(query.waitingDays ?? DEFAULT_WAITING_DAYS, request.signal).catch(() => null)
@@ -54,10 +59,16 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       contactId === null
         ? null
         : orProblem(
-            Promise.all([loadTimeline(contactId, request.signal), loadContactTasks(contactId, request.signal)]),
+            Promise.all([
+              loadTimeline(contactId, request.signal),
+              loadContactTasks(contactId, request.signal),
+              loadClientEmails(contactId, request.signal).catch(() => null),
+            ]),
           ),
       loadServiceTypes().catch(() => null),
       loadStaff().catch(() => null),
+      // For the reply editor's `Plantilla`: without them the reply is written by hand.
+      contactId === null ? null : loadReplyTemplates(request.signal).catch(() => null),
     ]);
     return {
       query,
@@ -68,10 +79,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
         id: contactId ?? 0,
         detail: contact.value,
         problem: contact.problem,
-        followUp: followUp?.value ? { timeline: followUp.value[0], tasks: followUp.value[1] } : null,
+        followUp: followUp?.value
+          ? { timeline: followUp.value[0], tasks: followUp.value[1], emails: followUp.value[2] }
+          : null,
       },
       serviceTypes,
       staff,
+      replyTemplates,
     };
   });
 }
@@ -111,23 +125,36 @@ export default function CrmMessages({ loaderData }: Route.ComponentProps) {
   }, [result, query, contact?.id, navigate]);
 
   return (
-    <ContactsScreen
-      query={query}
-      pendingQuery={pendingQuery}
-      result={result}
-      counts={counts}
-      loadProblem={problem}
-      loading={loading}
-      contact={contact}
-      serviceTypes={serviceTypes}
-      staff={staff}
-      onQueryChange={(next) => go(next, isRefinement(query, next))}
-      // The dialog is part of the address (a reload keeps it open) but not a step of the history.
-      onContactChange={(id) =>
-        navigate(paths.crmMessagesAt(formatContactsQuery(query, id)), { replace: true, preventScrollReset: true })
-      }
-    />
+    <ReplyTemplateSlotProvider value={ReplyTemplatePicker}>
+      <ContactsScreen
+        query={query}
+        pendingQuery={pendingQuery}
+        result={result}
+        counts={counts}
+        loadProblem={problem}
+        loading={loading}
+        contact={contact}
+        serviceTypes={serviceTypes}
+        staff={staff}
+        onQueryChange={(next) => go(next, isRefinement(query, next))}
+        // The dialog is part of the address (a reload keeps it open) but not a step of the history.
+        onContactChange={(id) =>
+          navigate(paths.crmMessagesAt(formatContactsQuery(query, id)), { replace: true, preventScrollReset: true })
+        }
+      />
+    </ReplyTemplateSlotProvider>
   );
+}
+
+/**
+ * The reply editor's `Plantilla` (lib/reply-template-slot.tsx): this route's templates, filled in
+ * with the signed-in person's name. A component of the module, so it keeps its identity (and its
+ * choice) while the route's data reload.
+ */
+function ReplyTemplatePicker(props: ReplyTemplateSlotProps) {
+  const { replyTemplates } = useLoaderData<typeof clientLoader>();
+  const { user } = useSession();
+  return <TemplatePicker {...props} templates={replyTemplates ?? []} staffName={user?.displayName ?? ""} />;
 }
 
 /**

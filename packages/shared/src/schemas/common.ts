@@ -25,6 +25,22 @@ export const readinessSchema = z.object({
   /** Informative: without Redis the instance still serves, counting rate limits in its own memory. */
   redis: z.enum(["ok", "unavailable", "not_configured"]),
   shuttingDown: z.boolean(),
+  /**
+   * Informative, like Redis: the shared mailbox (IMAP_URL) this instance reads, or stands by for
+   * while another instance reads it; failures in a row and when it tries again.
+   */
+  mailbox: z.union([
+    z.literal("not_configured"),
+    z.object({
+      state: z.enum(["starting", "standby", "connected", "retrying", "stopped"]),
+      failures: z.number().int(),
+      lastError: z.string().nullable(),
+      nextAttemptAt: z.string().nullable(),
+      lastImportAt: z.string().nullable(),
+      imported: z.number().int(),
+      setAside: z.number().int(),
+    }),
+  ]),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 

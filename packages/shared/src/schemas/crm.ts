@@ -6,6 +6,7 @@ import {
   MESSAGE_ORIGINS,
   MESSAGE_STATUSES,
   MESSAGE_VIEWS,
+  REPLY_CHANNELS,
   SEARCH_FIELDS,
   STAGES,
 } from "../crm-rules.ts";
@@ -52,6 +53,8 @@ export const clientMessageSchema = z.object({
   status: messageStatusSchema,
   reply: z.string().nullable(),
   repliedAt: z.string().nullable(),
+  /** How the reply went out (email, or WhatsApp as staff confirmed); null while there is none. */
+  replyChannel: z.enum(REPLY_CHANNELS).nullable(),
   rejectionReason: z.string().nullable(),
   origin: z.enum(MESSAGE_ORIGINS),
   /** Kept apart for review (spam suspicion) and not yet accepted. */

@@ -71,5 +71,14 @@ export const dashboardSchema = z.object({
   ),
   /** Value (US cents) and number of contacts won, by month of Ecuador's calendar, the last 12 (oldest first). */
   wonByMonth: z.array(z.object({ month: z.string(), valueCents: count, count })),
+  /**
+   * Taps on the products' `WhatsApp` buttons over the last `days` days of Ecuador's calendar, today
+   * included: per product (the slug of its page), most first, and their total.
+   */
+  whatsappClicks: z.object({
+    days: count,
+    total: count,
+    products: z.array(z.object({ product: z.string(), clicks: count })),
+  }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

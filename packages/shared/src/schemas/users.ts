@@ -3,6 +3,7 @@ import { AUTH_LIMITS, AUTH_MESSAGES as M, USERNAME_PATTERN } from "../auth-rules
 import { EMAIL_MAX_LENGTH, isWellFormedText } from "../contact-rules.ts";
 import { newPasswordField, staffRoleSchema, staffUserSchema } from "./auth.ts";
 import { pagedSchema } from "./common.ts";
+import { signatureFields } from "./signature.ts";
 
 // Staff accounts (the CRM's "Usuarios" screen, administrators only) and the audit log.
 
@@ -11,6 +12,10 @@ export const userAccountSchema = staffUserSchema.extend({
   active: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** The signature under their replies, besides the name (schemas/signature.ts). */
+  jobTitle: z.string().nullable(),
+  phone: z.string().nullable(),
+  whatsapp: z.string().nullable(),
 });
 export type UserAccount = z.infer<typeof userAccountSchema>;
 export const userAccountListSchema = z.array(userAccountSchema);
@@ -37,6 +42,7 @@ export const createUserRequestSchema = z.strictObject({
   email: emailField.nullable().optional(),
   role: staffRoleSchema,
   password: newPasswordField,
+  ...signatureFields,
 });
 export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
 
@@ -46,6 +52,7 @@ export const updateUserRequestSchema = z.strictObject({
   email: emailField.nullable().optional(),
   role: staffRoleSchema.optional(),
   active: z.boolean().optional(),
+  ...signatureFields,
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
@@ -85,6 +92,9 @@ const AUDIT_ACTIONS = [
   "note_created",
   "note_updated",
   "leads_retention",
+  "reply_template_created",
+  "reply_template_updated",
+  "reply_template_deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

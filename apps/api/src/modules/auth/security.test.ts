@@ -77,6 +77,8 @@ describe.each(engines)("access control and token attacks on %s", (engine) => {
         "GET /api/service-types",
         "HEAD /api/service-types",
         "POST /api/client",
+        // A product's WhatsApp button tapped on the public site: a counter, nothing personal.
+        "POST /api/whatsapp-clicks",
         "POST /api/auth/login",
         "POST /api/auth/refresh-token",
         "POST /api/auth/logout",

@@ -1,4 +1,5 @@
 import type { ClientMessage } from "@app/shared";
+import type { ReplyChannel } from "@app/shared/constants";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
@@ -33,6 +34,7 @@ const messageColumns = {
   status: m.status,
   reply: m.reply,
   repliedAt: m.repliedAt,
+  replyChannel: m.replyChannel,
   rejectionReason: m.rejectionReason,
   origin: m.origin,
   reviewReasons: m.reviewReasons,
@@ -49,6 +51,7 @@ export type MessageRow = Pick<
   | "status"
   | "reply"
   | "repliedAt"
+  | "replyChannel"
   | "rejectionReason"
   | "origin"
   | "reviewReasons"
@@ -68,6 +71,8 @@ export function toClientMessage(row: MessageRow): ClientMessage {
     status: row.status,
     reply: row.reply,
     repliedAt: row.repliedAt?.toISOString() ?? null,
+    // A reply stored without its channel went out by email, the only way there was.
+    replyChannel: row.reply === null ? null : (row.replyChannel ?? "email"),
     rejectionReason: row.rejectionReason,
     origin: row.origin,
     inReview: reasons.length > 0 && row.reviewedAt === null,
@@ -106,6 +111,7 @@ export async function messagesOfClients(db: Db, clientIds: number[], condition: 
       status: newest.status,
       reply: newest.reply,
       repliedAt: newest.repliedAt,
+      replyChannel: newest.replyChannel,
       rejectionReason: newest.rejectionReason,
       origin: newest.origin,
       reviewReasons: newest.reviewReasons,
@@ -185,14 +191,18 @@ export async function updateStatus(
   return row?.clientId;
 }
 
-/** Stores staff's answer and marks the message Respondido; answers the client's id and address. */
-export async function storeReply(db: Db, id: number, reply: string, staffId: number) {
+/**
+ * Stores staff's answer, how it went out, and marks the message Respondido; answers the client's id
+ * and address.
+ */
+export async function storeReply(db: Db, id: number, reply: string, staffId: number, channel: ReplyChannel = "email") {
   const [row] = await db
     .update(clientMessages)
     .set({
       reply,
       repliedAt: sql`now()`,
       repliedBy: staffId,
+      replyChannel: channel,
       status: "respondido",
       rejectionReason: null,
       statusChangedAt: sql`now()`,

@@ -49,6 +49,7 @@ import {
   replyToMessage,
   updateClient,
 } from "./service.ts";
+import { recordWhatsappReply } from "./whatsapp-reply.ts";
 
 type Selection = Omit<GroupFilter, "owner"> & { owner?: "me" | "none" | number | undefined };
 
@@ -206,11 +207,25 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/client-message/:id/reply",
     { schema: { params: idParamsSchema, body: replySchema, response: { 200: clientMessageSchema, ...errors } } },
     async (request, reply) => {
-      const message = await replyToMessage(db, request.params.id, request.body.reply, actorOf(request));
+      const actor = actorOf(request);
+      // The client's answer needs somewhere to go: the shared mailbox, or the staff member's address.
+      if (!app.config.inbound && !actor.staff.email) {
+        return reply.code(409).send(errorBody(409, CRM_MESSAGES.replyNeedsAddress));
+      }
+      const message = await replyToMessage(db, request.params.id, request.body.reply, actor);
       if (!message) return messageNotFound(reply);
       app.outbox.kick();
       return message;
     },
+  );
+
+  // Staff sent the reply from their own WhatsApp and confirm it: recorded, no email queued.
+  app.post(
+    "/client-message/:id/whatsapp-reply",
+    { schema: { params: idParamsSchema, body: replySchema, response: { 200: clientMessageSchema, ...errors } } },
+    async (request, reply) =>
+      (await recordWhatsappReply(db, request.params.id, request.body.reply, actorOf(request))) ??
+      messageNotFound(reply),
   );
 
   app.post(

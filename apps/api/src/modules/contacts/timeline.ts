@@ -34,7 +34,12 @@ export async function listTimeline(db: Db, clientId: number, limit = TIMELINE_LI
       at: sql<Date>`${clientMessages.repliedAt}`.as("at"),
       actor: replier.displayName,
       messageId: sql<number | null>`${clientMessages.id}`.as("message_id"),
-      data: sql<Record<string, unknown>>`jsonb_build_object('reply', ${clientMessages.reply})`.as("data"),
+      // How it went out (email or WhatsApp); a reply stored without it went by email.
+      data: sql<
+        Record<string, unknown>
+      >`jsonb_build_object('reply', ${clientMessages.reply}, 'channel', coalesce(${clientMessages.replyChannel}, 'email'))`.as(
+        "data",
+      ),
       seq: sql<number>`1::bigint`.as("seq"),
     })
     .from(clientMessages)

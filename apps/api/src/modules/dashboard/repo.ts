@@ -5,6 +5,7 @@ import { type Db, queryRows } from "../../db/client.ts";
 import { clientMessages, clients, messageServiceTypes, serviceTypes, users } from "../../db/schema.ts";
 import type { RawRow } from "../../db/sql-helpers.ts";
 import { IN_REVIEW, VISIBLE } from "../contacts/tables.ts";
+import { clickSummary } from "../whatsapp-clicks/repo.ts";
 import { followUpFigures } from "./follow-up-repo.ts";
 
 // The CRM's morning overview (issue 5). Raw SQL on purpose (decision 021): counts over moving windows,
@@ -185,6 +186,7 @@ async function overview(db: Db, staffId: number): Promise<Dashboard> {
   }
   const countries = await topCountries(db);
   const followUp = await followUpFigures(db, staffId);
+  const whatsappClicks = await clickSummary(db);
 
   return {
     newMessages: { current: counts.newNow, previous: counts.newBefore },
@@ -206,6 +208,7 @@ async function overview(db: Db, staffId: number): Promise<Dashboard> {
     },
     countryCodes: countries,
     ...followUp,
+    whatsappClicks,
   };
 }
 

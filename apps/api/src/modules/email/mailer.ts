@@ -1,10 +1,12 @@
 import nodemailer from "nodemailer";
 import type { Email } from "./templates.ts";
+import type { ThreadHeaders } from "./threading.ts";
 
-/** A rendered email and its recipients. */
-export type OutgoingEmail = Email & { to: string; replyTo?: string | undefined };
+/** A rendered email, its recipients and its place in a conversation. */
+export type OutgoingEmail = Email & { to: string } & ThreadHeaders;
 
-export type Mailer = { send: (email: OutgoingEmail) => Promise<void>; close: () => void };
+/** `send` resolves with what the mail server answered on taking the email ("250 2.0.0 Ok: queued"). */
+export type Mailer = { send: (email: OutgoingEmail) => Promise<string | undefined>; close: () => void };
 
 /**
  * The Subject header, ready to send. Nodemailer passes a valid RFC 2047 encoded word through as it
@@ -41,14 +43,18 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     async send(email) {
       const preparedSubject = subjectHeader(email.subject);
-      await transport.sendMail({
+      const info = await transport.sendMail({
         from,
         to: email.to,
         replyTo: email.replyTo,
+        messageId: email.messageId,
+        inReplyTo: email.inReplyTo,
+        references: email.references,
         ...(preparedSubject ? { headers: { subject: preparedSubject } } : { subject: email.subject }),
         text: email.text,
         html: email.html,
       });
+      return typeof info.response === "string" ? info.response : undefined;
     },
     close: () => transport.close(),
   };

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { Mailer } from "./mailer.ts";
 import { claimDueEmails, markEmailFailed, markEmailSent } from "./outbox.ts";
 import { renderEmail } from "./render.ts";
+import { type ThreadOptions, threadHeaders } from "./threading.ts";
 
 export type OutboxWorkerOptions = {
   db: Db;
@@ -13,6 +14,8 @@ export type OutboxWorkerOptions = {
   retryBaseMs: number;
   /** The site's address, for the links inside emails. */
   publicUrl: string;
+  /** The domain of the From address and the shared mailbox: Message-IDs and Reply-To. */
+  thread: ThreadOptions;
 };
 
 const BATCH = 10;
@@ -63,15 +66,16 @@ export class OutboxWorker {
   }
 
   private async drain() {
-    const { db, mailer, log, retryBaseMs, publicUrl } = this.options;
+    const { db, mailer, log, retryBaseMs, publicUrl, thread } = this.options;
     try {
       for (;;) {
         const emails = await claimDueEmails(db, BATCH);
         for (const email of emails) {
           try {
             const rendered = await renderEmail(db, email, { publicUrl });
-            await mailer.send({ ...rendered, to: email.to, replyTo: email.replyTo });
-            await markEmailSent(db, email.id, rendered.subject);
+            const headers = await threadHeaders(db, email, thread);
+            const response = await mailer.send({ ...rendered, ...headers, to: email.to });
+            await markEmailSent(db, email.id, rendered.subject, response);
             log.info({ emailId: email.id, kind: email.kind }, "email sent");
           } catch (error) {
             const reason = error instanceof Error ? error.message : String(error);

@@ -110,6 +110,9 @@ describe("mailer", () => {
       await mailer.send({
         to: "ventas@florapro.test",
         replyTo: "maria@finca.ec\r\nBcc: victima@example.com",
+        messageId: "<3f2a@florapro.test>",
+        inReplyTo: "<previo@finca.ec>\r\nX-Injected: yes",
+        references: ["<previo@finca.ec>\r\nBcc: victima@example.com"],
         subject: "Hola\r\nBcc: victima@example.com\r\nX-Injected: yes",
         text: "cuerpo",
         html: "<p>cuerpo</p>",

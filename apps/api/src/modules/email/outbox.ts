@@ -12,7 +12,13 @@ export type OutboxEmail = {
 };
 
 /** A queued email leased to a worker for sending. */
-export type ClaimedEmail = OutboxEmail & { id: number; messageId: number | undefined; attempts: number };
+export type ClaimedEmail = OutboxEmail & {
+  id: number;
+  messageId: number | undefined;
+  attempts: number;
+  /** Makes the email's Message-ID, the same on every attempt. */
+  messageKey: string;
+};
 
 /** After this many failed attempts (about a day of backoff) an email is marked failed for staff to see. */
 export const MAX_EMAIL_ATTEMPTS = 12;
@@ -52,6 +58,7 @@ export async function claimDueEmails(db: Db, limit: number): Promise<ClaimedEmai
       replyTo: emailOutbox.replyTo,
       payload: emailOutbox.payload,
       attempts: emailOutbox.attempts,
+      messageKey: emailOutbox.messageKey,
     });
   return rows.map((row) => ({
     ...row,
@@ -61,7 +68,7 @@ export async function claimDueEmails(db: Db, limit: number): Promise<ClaimedEmai
   }));
 }
 
-export async function markEmailSent(db: Db, id: number, subject: string) {
+export async function markEmailSent(db: Db, id: number, subject: string, smtpResponse: string | undefined) {
   await db
     .update(emailOutbox)
     .set({
@@ -69,6 +76,7 @@ export async function markEmailSent(db: Db, id: number, subject: string) {
       subject,
       sentAt: dbNow(),
       lastError: null,
+      smtpResponse: smtpResponse?.slice(0, 1000) ?? null,
       // A sent reset link is not kept: the table must not hold a usable token.
       payload: sql`case when ${emailOutbox.kind} = ${"password_reset" satisfies EmailKind} then null else ${emailOutbox.payload} end`,
     })

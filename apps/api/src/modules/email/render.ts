@@ -1,14 +1,16 @@
-import { BRAND } from "@app/shared/constants";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
 import { RESET_LINK_MINUTES } from "../auth/password-reset.ts";
 import { findClient } from "../contacts/repo.ts";
+import { receivedEmailSummary } from "../inbound/received-summary.ts";
 import { taskDigestContents } from "../tasks/digest.ts";
 import { findUserById } from "../users/repo.ts";
 import type { ClaimedEmail } from "./outbox.ts";
+import { replySignature } from "./reply-signature.ts";
 import {
   type ContactSummary,
+  clientEmailReceived,
   clientReplyEmail,
   contactConfirmation,
   contactNotification,
@@ -66,8 +68,9 @@ export async function renderEmail(db: Db, email: ClaimedEmail, { publicUrl }: Em
     case "client_reply": {
       const summary = email.messageId === undefined ? undefined : await contactSummary(db, email.messageId);
       const { reply, staffName } = (email.payload ?? {}) as { reply?: string; staffName?: string };
-      if (!summary || !reply) throw new Error(`reply to message ${email.messageId} without its message or text`);
-      return clientReplyEmail(summary, reply, staffName ?? `El equipo de ${BRAND.name}`);
+      if (!summary || !reply || email.messageId === undefined)
+        throw new Error(`reply to message ${email.messageId} without its message or text`);
+      return clientReplyEmail(summary, reply, await replySignature(db, email.messageId, staffName));
     }
     case "password_reset": {
       const { userId, token } = (email.payload ?? {}) as { userId?: number; token?: string };
@@ -98,6 +101,11 @@ export async function renderEmail(db: Db, email: ClaimedEmail, { publicUrl }: Em
         assignedBy,
         `${publicUrl}/crm/mensajes?contacto=${client.id}`,
       );
+    }
+    case "client_email_received": {
+      const received = email.messageId === undefined ? undefined : await receivedEmailSummary(db, email.messageId);
+      if (!received) throw new Error(`received email ${email.messageId} no longer exists`);
+      return clientEmailReceived(received, `${publicUrl}/crm/mensajes?contacto=${received.clientId}`);
     }
     case "task_digest": {
       const { userId, day, at } = (email.payload ?? {}) as { userId?: number; day?: string; at?: string };

@@ -1,4 +1,4 @@
-import { BRAND } from "@app/shared/constants";
+import { BRAND, phoneCompact, type Signature, signatureLines } from "@app/shared/constants";
 import type { DigestItem, TaskDigest } from "../tasks/digest.ts";
 
 export type Email = { subject: string; text: string; html: string };
@@ -127,15 +127,32 @@ export function passwordResetEmail(displayName: string, link: string, minutes: n
   return { subject: `Restablecer tu contraseña - ${BRAND.name}`, text, html };
 }
 
-/** To a client: the staff's answer to their request, signed by the company, with what they asked. */
-export function clientReplyEmail(request: ContactSummary, reply: string, staffName: string): Email {
+/** The signature's HTML: the name in bold, then its lines; the numbers can be tapped on a phone. */
+function signatureHtml(signature: Signature) {
+  const dial = (number: string) => phoneCompact(number).replace(/^\+/, "");
+  const lines = [
+    `<strong>${escapeHtml(signature.displayName)}</strong>`,
+    signature.jobTitle && escapeHtml(signature.jobTitle),
+    signature.phone &&
+      `Teléfono: <a href="tel:+${escapeHtml(dial(signature.phone))}" style="color:#245c3a">${escapeHtml(signature.phone)}</a>`,
+    signature.whatsapp &&
+      `WhatsApp: <a href="https://wa.me/${escapeHtml(dial(signature.whatsapp))}" style="color:#245c3a">${escapeHtml(signature.whatsapp)}</a>`,
+  ].filter(Boolean);
+  return `<p style="margin-top:24px">${lines.join("<br>")}</p>`;
+}
+
+/**
+ * To a client: the staff's answer to their request, signed by whoever answered (name, job title,
+ * phone, WhatsApp, as set) and the company, with what they asked below.
+ */
+export function clientReplyEmail(request: ContactSummary, reply: string, signature: Signature): Email {
   const services = request.services.join(", ");
   const text = [
     `Hola ${request.firstName}:`,
     "",
     reply,
     "",
-    `${staffName}`,
+    ...signatureLines(signature),
     `${BRAND.name} · ${BRAND.phone} · ${BRAND.hours}`,
     "",
     ...(services ? [`Sobre tu solicitud de información de: ${services}.`] : []),
@@ -146,7 +163,8 @@ export function clientReplyEmail(request: ContactSummary, reply: string, staffNa
     [
       `<p>Hola ${escapeHtml(request.firstName)}:</p>`,
       `<p>${paragraphs(reply)}</p>`,
-      `<p style="margin-top:24px">${escapeHtml(staffName)}<br><strong>${escapeHtml(BRAND.name)}</strong><br>${escapeHtml(BRAND.phone)} · ${escapeHtml(BRAND.hours)}</p>`,
+      signatureHtml(signature),
+      `<p style="font-size:12px;color:#6b7770"><strong>${escapeHtml(BRAND.name)}</strong><br>${escapeHtml(BRAND.phone)} · ${escapeHtml(BRAND.hours)}</p>`,
       services
         ? `<p style="font-size:12px;color:#6b7770">Sobre tu solicitud de información de: ${escapeHtml(services)}.</p>`
         : "",
@@ -266,4 +284,44 @@ export function taskDigestEmail(ownerName: string, digest: TaskDigest): Email {
     ].join(""),
   );
   return { subject: `Tus tareas de hoy: ${pending(digest.total)}`, text, html };
+}
+
+/** What the staff email about a client's answer shows of it. */
+export type ReceivedEmailSummary = {
+  name: string;
+  email: string;
+  subject: string | null;
+  text: string;
+  attachments: string[];
+  /** A stranger's email waits in `Por revisar`. */
+  inReview: boolean;
+};
+
+/** To the contact's owner (or the staff address): the client answered by email. */
+export function clientEmailReceived(received: ReceivedEmailSummary, crmUrl: string): Email {
+  const excerpt = received.text.length > 2000 ? `${received.text.slice(0, 2000)}…` : received.text;
+  const intro = received.inReview
+    ? `Llegó un correo de ${received.name} <${received.email}>, que no es un contacto todavía: espera en Por revisar.`
+    : `${received.name} <${received.email}> respondió por correo.`;
+  const fields: [string, string][] = [
+    ["Asunto", received.subject ?? "(sin asunto)"],
+    ["Mensaje", excerpt || "(sin texto)"],
+    ...(received.attachments.length > 0 ? ([["Adjuntos", received.attachments.join(", ")]] as [string, string][]) : []),
+  ];
+  const text = [
+    intro,
+    "",
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    "",
+    `Responder desde el CRM: ${crmUrl}`,
+  ].join("\n");
+  const html = layout(
+    "Correo recibido",
+    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p><table role="presentation" style="border-collapse:collapse;font-size:14px">${fields
+      .map(([label, value]) => row(label, value))
+      .join(
+        "",
+      )}</table><p style="margin:24px 0 0"><a href="${escapeHtml(crmUrl)}" style="color:#245c3a">Responder desde el CRM</a></p>`,
+  );
+  return { subject: `Correo de ${received.name}: ${received.subject ?? "(sin asunto)"}`, text, html };
 }

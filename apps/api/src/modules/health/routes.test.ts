@@ -16,10 +16,16 @@ describe("health and API errors", () => {
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 
-  it("readiness: 200 with the database reachable, Redis not configured", async () => {
+  it("readiness: 200 with the database reachable, Redis and the shared mailbox not configured", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health/ready" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: "ok", database: "ok", redis: "not_configured", shuttingDown: false });
+    expect(response.json()).toEqual({
+      status: "ok",
+      database: "ok",
+      redis: "not_configured",
+      shuttingDown: false,
+      mailbox: "not_configured",
+    });
   });
 
   it("readiness says 503 once shutdown starts; new requests get 503 only once the server closes", async () => {

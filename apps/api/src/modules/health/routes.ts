@@ -69,6 +69,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         redis:
           redisUp === undefined ? ("not_configured" as const) : redisUp ? ("ok" as const) : ("unavailable" as const),
         shuttingDown,
+        mailbox: app.mailbox.status() ?? ("not_configured" as const),
       };
     },
   );

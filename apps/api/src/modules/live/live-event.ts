@@ -7,6 +7,10 @@ import type { Db } from "../../db/client.ts";
 
 export const LIVE_EVENT_KINDS = [
   "lead_created",
+  /** A client's email arrived in the shared mailbox. */
+  "message_received",
+  /** An email's delivery changed (a bounce came back). */
+  "email_status_changed",
   "message_replied",
   "message_status_changed",
   "owner_changed",

@@ -1,5 +1,5 @@
 import type { StaffUser, UserAccount } from "@app/shared";
-import type { StaffRole } from "@app/shared/constants";
+import type { Signature, StaffRole } from "@app/shared/constants";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
@@ -55,6 +55,9 @@ export type NewUser = {
   role: StaffRole;
   passwordHash: string;
   mustChangePassword: boolean;
+  jobTitle?: string | null;
+  phone?: string | null;
+  whatsapp?: string | null;
 };
 
 /** Inserts an account; undefined when the username or email is taken (no exception for a race). */
@@ -67,7 +70,18 @@ export async function updateUser(
   db: Db,
   id: number,
   changes: Partial<
-    Pick<UserRow, "displayName" | "email" | "role" | "active" | "passwordHash" | "mustChangePassword">
+    Pick<
+      UserRow,
+      | "displayName"
+      | "email"
+      | "role"
+      | "active"
+      | "passwordHash"
+      | "mustChangePassword"
+      | "jobTitle"
+      | "phone"
+      | "whatsapp"
+    >
   > & {
     endSessions?: boolean;
     lastLoginAt?: Date;
@@ -98,4 +112,15 @@ export const toUserAccount = (row: UserRow): UserAccount => ({
   active: row.active,
   createdAt: row.createdAt.toISOString(),
   lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+  jobTitle: row.jobTitle,
+  phone: row.phone,
+  whatsapp: row.whatsapp,
+});
+
+/** What a reply of theirs ends with (`GET /api/users/me/signature`, the reply email). */
+export const toSignature = (row: Pick<UserRow, "displayName" | "jobTitle" | "phone" | "whatsapp">): Signature => ({
+  displayName: row.displayName,
+  jobTitle: row.jobTitle,
+  phone: row.phone,
+  whatsapp: row.whatsapp,
 });

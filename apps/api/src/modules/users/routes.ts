@@ -2,6 +2,8 @@ import {
   apiErrorSchema,
   createUserRequestSchema,
   setTemporaryPasswordRequestSchema,
+  signatureInputSchema,
+  signatureSchema,
   staffDirectorySchema,
   updateUserRequestSchema,
   userAccountListSchema,
@@ -13,8 +15,8 @@ import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { PasswordRejectedError } from "../auth/service.ts";
-import { listActiveStaff, listUsers, toUserAccount } from "./repo.ts";
-import { AccountConflictError, changeUser, createUser, setTemporaryPassword } from "./service.ts";
+import { findUserById, listActiveStaff, listUsers, toSignature, toUserAccount } from "./repo.ts";
+import { AccountConflictError, changeOwnSignature, changeUser, createUser, setTemporaryPassword } from "./service.ts";
 
 const ADMINS = { roles: ["administrador" as const] };
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -43,6 +45,31 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get("/staff", { schema: { response: { 200: staffDirectorySchema } } }, async () => listActiveStaff(app.db));
+
+  // Each person's own signature ("Mi firma"), whatever their role; administrators change anyone's
+  // through PATCH /users/:id.
+  app.get(
+    "/users/me/signature",
+    { schema: { response: { 200: signatureSchema, 404: apiErrorSchema } } },
+    async (request, reply) => {
+      const row = await findUserById(app.db, principalOf(request).user.id);
+      return row ? toSignature(row) : notFound(reply);
+    },
+  );
+
+  app.put(
+    "/users/me/signature",
+    {
+      schema: {
+        body: signatureInputSchema,
+        response: { 200: signatureSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const updated = await changeOwnSignature(app.db, actorOf(request), request.body, request.ip);
+      return updated ? toSignature(updated) : notFound(reply);
+    },
+  );
 
   app.get("/users", { config: ADMINS, schema: { response: { 200: userAccountListSchema } } }, async () =>
     (await listUsers(app.db)).map(toUserAccount),

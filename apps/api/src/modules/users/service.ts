@@ -1,4 +1,4 @@
-import type { CreateUserRequest, UpdateUserRequest } from "@app/shared";
+import type { CreateUserRequest, SignatureValues, UpdateUserRequest } from "@app/shared";
 import { AUTH_MESSAGES } from "@app/shared/constants";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -47,6 +47,9 @@ export async function createUser(db: Db, input: CreateUserRequest, actor: Actor,
     role: input.role,
     passwordHash: await hashPassword(input.password),
     mustChangePassword: options.mustChangePassword ?? actor !== undefined,
+    jobTitle: input.jobTitle ?? null,
+    phone: input.phone ?? null,
+    whatsapp: input.whatsapp ?? null,
   });
   if (!created) {
     // Say which one, so the form can show it under its field.
@@ -100,5 +103,16 @@ export async function setTemporaryPassword(db: Db, id: number, password: string,
   });
   await revokeUserSessions(db, id, "password_set");
   await recordAudit(db, { action: "user_password_set", actor, target: current, ip });
+  return updated;
+}
+
+/**
+ * A person's own signature ("Mi firma"): the whole of it, a field left out is cleared. Audited like
+ * an administrator's change to the account, with the person as both actor and target.
+ */
+export async function changeOwnSignature(db: Db, actor: NonNullable<Actor>, input: SignatureValues, ip?: string) {
+  const signature = { jobTitle: input.jobTitle ?? null, phone: input.phone ?? null, whatsapp: input.whatsapp ?? null };
+  const updated = await updateUser(db, actor.id, signature);
+  if (updated) await recordAudit(db, { action: "user_updated", actor, target: actor, ip, details: signature });
   return updated;
 }

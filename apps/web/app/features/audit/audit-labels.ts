@@ -34,6 +34,9 @@ const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   note_created: "Nota interna creada",
   note_updated: "Nota interna editada",
   leads_retention: "Plazo de conservación aplicado a contactos antiguos (LOPDP)",
+  reply_template_created: "Plantilla de respuesta creada",
+  reply_template_updated: "Plantilla de respuesta modificada",
+  reply_template_deleted: "Plantilla de respuesta eliminada",
 };
 
 /** An action the list does not know yet still shows, by its code. */

@@ -2,6 +2,7 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog } from "~/components/ui/dialog";
 import { type Product, productTypeLabels } from "~/content/products";
 import { ProductBadge } from "./product-badge";
+import { countWhatsappClick, productWhatsappHref } from "./product-whatsapp";
 
 export type ProductDialogProps = {
   product: Product | undefined;
@@ -72,6 +73,19 @@ export function ProductDialog({ product, onClose, onRequest }: ProductDialogProp
             <button type="button" onClick={onClose} className={buttonStyles.secondary}>
               Cerrar
             </button>
+            <a
+              href={productWhatsappHref(product)}
+              target="_blank"
+              rel="noopener"
+              aria-describedby="producto-whatsapp-nota"
+              onClick={() => countWhatsappClick(product.slug)}
+              className={buttonStyles.secondary}
+            >
+              WhatsApp
+            </a>
+            <span id="producto-whatsapp-nota" className="sr-only">
+              Abre una conversación con nosotros en una pestaña nueva.
+            </span>
             <button type="button" onClick={() => onRequest(product)} className={buttonStyles.primary}>
               Solicitar información
             </button>

@@ -123,6 +123,8 @@ function ContactDialogContent({
           messages={detail?.messages ?? null}
           loadProblem={loadProblem}
           clientEmail={client.email}
+          client={client}
+          emails={followUp?.emails ?? null}
           serviceTypes={serviceTypes}
           onOutcome={say}
           onRemove={(message) => setConfirming({ kind: "delete", message })}

@@ -39,7 +39,14 @@ function describe(event: TimelineEvent): { title: string; body?: string } {
     case "message_added":
       return { title: `Mensaje añadido${by}`, body: text(data.message) };
     case "reply_sent":
-      return { title: `Respuesta enviada${by}`, body: text(data.reply) };
+      return {
+        // "por WhatsApp por Ana" would read twice: the person comes with "de".
+        title:
+          data.channel === "whatsapp"
+            ? `Respuesta por WhatsApp${event.actor ? ` de ${event.actor}` : ""}`
+            : `Respuesta enviada${by}`,
+        body: text(data.reply),
+      };
     case "stage_changed": {
       const reason = data.lostReason ? ` (${LOST_REASON_LABELS[data.lostReason as LostReason]})` : "";
       const auto = data.byReply ? " al responder" : "";

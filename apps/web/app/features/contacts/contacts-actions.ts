@@ -19,10 +19,12 @@ import {
   createClient,
   deleteClient,
   deleteMessage,
+  recordWhatsappReply,
   replyToMessage,
   updateClient,
   updateMessage,
 } from "./contacts-api";
+import { retryEmail } from "./email-api";
 import { addInternalNote, changeOwner, changeStage, changeTask, createTask } from "./follow-up-api";
 
 // Every write of the messages screen, by name: the route's clientAction runs them, and React Router
@@ -37,7 +39,9 @@ export type ContactsIntent =
   | { intent: "edit-message"; messageId: number; text: string }
   | { intent: "change-status"; messageId: number; body: StatusChangeInput }
   | { intent: "reply"; messageId: number; reply: string }
+  | { intent: "whatsapp-reply"; messageId: number; reply: string }
   | { intent: "accept-message"; messageId: number }
+  | { intent: "retry-email"; emailId: number }
   | { intent: "delete-message"; messageId: number }
   | { intent: "change-stage"; clientId: number; body: StageChangeInput }
   | { intent: "change-owner"; clientId: number; body: OwnerChangeInput }
@@ -64,8 +68,12 @@ export function runContactsIntent(action: ContactsIntent): Promise<unknown> {
       return changeStatus(action.messageId, action.body);
     case "reply":
       return replyToMessage(action.messageId, action.reply);
+    case "whatsapp-reply":
+      return recordWhatsappReply(action.messageId, action.reply);
     case "accept-message":
       return acceptMessage(action.messageId);
+    case "retry-email":
+      return retryEmail(action.emailId);
     case "delete-message":
       return deleteMessage(action.messageId);
     case "change-stage":

@@ -95,6 +95,10 @@ export const changeStatus = (id: number, body: StatusChangeInput) =>
 export const replyToMessage = (id: number, reply: string) =>
   authRequest<ClientMessage>(`/client-message/${id}/reply`, { method: "POST", body: { reply } });
 
+/** Staff sent the reply from their own WhatsApp: recorded like a reply (Respondido), no email sent. */
+export const recordWhatsappReply = (id: number, reply: string) =>
+  authRequest<ClientMessage>(`/client-message/${id}/whatsapp-reply`, { method: "POST", body: { reply } });
+
 /** A message kept for review joins the main list. */
 export const acceptMessage = (id: number) =>
   authRequest<ClientMessage>(`/client-message/${id}/accept`, { method: "POST" });

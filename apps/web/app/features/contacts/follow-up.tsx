@@ -1,4 +1,4 @@
-import type { Pipeline, StaffMember, Task, TimelineEvent } from "@app/shared";
+import type { ClientEmails, Pipeline, StaffMember, Task, TimelineEvent } from "@app/shared";
 import { STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
@@ -16,7 +16,12 @@ import {
 } from "./stage-details";
 
 /** What the contact dialog shows besides the contact: its timeline and its tasks. */
-export type FollowUp = { timeline: TimelineEvent[]; tasks: Task[] };
+export type FollowUp = {
+  timeline: TimelineEvent[];
+  tasks: Task[];
+  /** The email side of the messages; null when it could not be loaded (the messages still show). */
+  emails: ClientEmails | null;
+};
 
 export type FollowUpFormsProps = {
   clientId: number;

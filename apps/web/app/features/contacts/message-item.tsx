@@ -1,18 +1,24 @@
-import type { ClientMessage } from "@app/shared";
+import type { Client, ClientEmails, ClientMessage } from "@app/shared";
 import { CONTACT_LIMITS, CRM_LIMITS, CRM_MESSAGES } from "@app/shared/constants";
 import { Check, CircleX, MessageSquareReply, Pencil, RotateCcw, Trash2, X } from "lucide-react";
 import { useRef, useState } from "react";
 import { errorMessage } from "~/lib/error-message";
 import { formatDateTime } from "~/lib/format-date";
 import { type ContactsIntent, useContactsAction } from "./contacts-actions";
+import { ReceivedEmail, ReplyDelivery } from "./message-email";
 import { ServicePills } from "./service-pills";
 import { ReviewBadge, StatusBadge } from "./status-badge";
 import { TextEditor } from "./text-editor";
+import { WhatsappReply } from "./whatsapp-reply";
 
 export type MessageItemProps = {
   message: ClientMessage;
   /** Where a reply is emailed: the outcome names it. */
   clientEmail: string;
+  /** Whom a reply answers: a chosen template is filled in with their details. */
+  client?: Pick<Client, "firstName" | "lastName" | "company" | "countryCode" | "phone">;
+  /** The email side of the contact's messages (received files, reply deliveries); null while unknown. */
+  emails?: ClientEmails | null;
   /** A change was stored: the dialog says so in its status line. */
   onOutcome: (text: string) => void;
   /** Asks first (spec section 4's question), then deletes. */
@@ -28,7 +34,7 @@ const REVIEW_REASONS: Record<string, string> = {
   too_fast: "se envió más rápido de lo que tarda una persona",
 };
 
-const ORIGINS = { web: "Formulario del sitio", personal: "Nota del personal" } as const;
+const ORIGINS = { web: "Formulario del sitio", personal: "Nota del personal", email: "Correo recibido" } as const;
 
 const action =
   "inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 font-semibold text-sm ring-1 transition-colors disabled:opacity-50";
@@ -36,7 +42,15 @@ const plain = `${action} text-leaf-800 ring-leaf-200 hover:bg-leaf-50`;
 const danger = `${action} text-red-800 ring-red-200 hover:bg-red-50`;
 
 /** One message of the contact dialog: date, origin, services, status, text, reply, and what can be done. */
-export function MessageItem({ message, clientEmail, onOutcome, onRemove, onDiscard }: MessageItemProps) {
+export function MessageItem({
+  message,
+  clientEmail,
+  client,
+  emails,
+  onOutcome,
+  onRemove,
+  onDiscard,
+}: MessageItemProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -44,6 +58,9 @@ export function MessageItem({ message, clientEmail, onOutcome, onRemove, onDisca
   const headingId = `mensaje-${message.id}`;
 
   const action = useContactsAction();
+  const email = emails?.messages.find((entry) => entry.messageId === message.id);
+  // Unknown while the email side loads: the server refuses a reply it cannot send anyway.
+  const byEmail = emails?.canReplyByEmail !== false;
 
   /**
    * Stores a change (the route reloads the contact); afterwards the focus stays on this message
@@ -89,6 +106,7 @@ export function MessageItem({ message, clientEmail, onOutcome, onRemove, onDisca
       <p className="whitespace-pre-line break-words text-stone-800">
         {message.messageDescription || <span className="text-stone-600">(sin texto)</span>}
       </p>
+      {email && message.origin === "email" && <ReceivedEmail email={email} />}
       {message.inReview && message.reviewReasons.length > 0 && (
         <p className="rounded-xl bg-stone-100 p-3 text-sm text-stone-800">
           Guardado para revisión porque{" "}
@@ -98,7 +116,7 @@ export function MessageItem({ message, clientEmail, onOutcome, onRemove, onDisca
       {message.reply !== null && (
         <div className="grid gap-1 rounded-xl bg-leaf-50 p-3 text-sm ring-1 ring-leaf-200">
           <p className="font-semibold text-leaf-900">
-            Respuesta
+            {message.replyChannel === "whatsapp" ? "Respuesta por WhatsApp" : "Respuesta"}
             {message.repliedAt && (
               <span className="font-normal text-stone-700">
                 {" "}
@@ -107,6 +125,17 @@ export function MessageItem({ message, clientEmail, onOutcome, onRemove, onDisca
             )}
           </p>
           <p className="whitespace-pre-line break-words text-stone-800">{message.reply}</p>
+          {email?.replyDelivery && message.replyChannel === "email" && (
+            <ReplyDelivery
+              delivery={email.replyDelivery}
+              onRetry={() =>
+                run(
+                  { intent: "retry-email", emailId: email.replyDelivery?.id ?? 0 },
+                  `El correo a ${clientEmail} volvió a la cola de envío.`,
+                )
+              }
+            />
+          )}
         </div>
       )}
       {message.status === "rechazado" && message.rejectionReason && (
@@ -124,15 +153,37 @@ export function MessageItem({ message, clientEmail, onOutcome, onRemove, onDisca
         <TextEditor
           id={`respuesta-${message.id}`}
           label="Respuesta"
-          hint="Se enviará por correo al cliente, con la firma de la empresa."
+          hint={
+            byEmail
+              ? "Se enviará por correo al cliente, con tu firma."
+              : // Said before anything is written: the client's answer would have nowhere to go.
+                CRM_MESSAGES.replyNeedsAddress
+          }
           maxLength={CRM_LIMITS.reply}
+          recipient={client && { ...client, products: message.services.map((service) => service.title) }}
           requiredMessage={CRM_MESSAGES.replyRequired}
           submitLabel="Enviar respuesta"
-          onSubmit={(reply) =>
-            run(
+          onSubmit={async (reply) => {
+            if (!byEmail) throw new Error(CRM_MESSAGES.replyNeedsAddress);
+            await run(
               { intent: "reply", messageId: message.id, reply },
               `Respuesta guardada. El correo a ${clientEmail} quedó en cola de envío.`,
-            )
+            );
+          }}
+          actions={
+            client &&
+            ((text) => (
+              <WhatsappReply
+                client={client}
+                messageId={message.id}
+                reply={text}
+                onOutcome={(done) => {
+                  onOutcome(done);
+                  setEditing(null);
+                  article.current?.focus();
+                }}
+              />
+            ))
           }
           onCancel={() => setEditing(null)}
         />

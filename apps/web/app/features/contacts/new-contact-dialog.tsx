@@ -1,12 +1,10 @@
 import type { ClientDetail, ServiceType } from "@app/shared";
 import { CONTACT_LIMITS, CRM_MESSAGES, EMPTY_CONTACT_DETAILS } from "@app/shared/constants";
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
-import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog } from "~/components/ui/dialog";
+import { DialogForm } from "~/components/ui/dialog-form";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
-import { Notice } from "~/components/ui/notice";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -66,56 +64,41 @@ function NewContactForm({ serviceTypes, onClose, onCreated }: Omit<NewContactDia
   };
 
   return (
-    <form
-      noValidate
+    <DialogForm
+      titleId="nuevo-contacto-titulo"
+      title="Nuevo Contacto"
+      busy={isSubmitting}
       onSubmit={handleSubmit(onValid)}
-      aria-busy={isSubmitting}
-      className="flex max-h-[90svh] flex-col gap-4"
+      onCancel={onClose}
+      submitLabel="Crear contacto"
+      problem={problem}
+      layout="long"
     >
-      <h2 id="nuevo-contacto-titulo" className="px-5 pt-5 font-bold text-leaf-900 text-xl md:px-6">
-        Nuevo Contacto
-      </h2>
-      <div className="grid min-h-0 flex-1 gap-3 overflow-y-auto px-5 pt-1 md:px-6">
-        {problem && (
-          <Notice tone="problem">
-            <p>{problem}</p>
-          </Notice>
-        )}
-        <ContactFields idPrefix="nuevo-contacto" register={register} errors={errors} />
-        <Field id="nuevo-contacto-mensaje" label="Mensaje" optional error={errors.message?.message}>
-          <textarea
-            id="nuevo-contacto-mensaje"
-            rows={3}
-            maxLength={CONTACT_LIMITS.message}
-            aria-invalid={Boolean(errors.message)}
-            aria-describedby={describedBy("nuevo-contacto-mensaje", { error: errors.message?.message })}
-            className={`${inputStyles(Boolean(errors.message))} resize-y`}
-            {...register("message")}
-          />
-        </Field>
-        <Controller
-          control={control}
-          name="serviceTypeIds"
-          render={({ field }) => (
-            <ServiceCheckboxes
-              legend="Productos o servicios de interés"
-              idPrefix="nuevo-contacto-servicio"
-              types={serviceTypes}
-              value={(field.value ?? []) as number[]}
-              onChange={field.onChange}
-            />
-          )}
+      <ContactFields idPrefix="nuevo-contacto" register={register} errors={errors} />
+      <Field id="nuevo-contacto-mensaje" label="Mensaje" optional error={errors.message?.message}>
+        <textarea
+          id="nuevo-contacto-mensaje"
+          rows={3}
+          maxLength={CONTACT_LIMITS.message}
+          aria-invalid={Boolean(errors.message)}
+          aria-describedby={describedBy("nuevo-contacto-mensaje", { error: errors.message?.message })}
+          className={`${inputStyles(Boolean(errors.message))} resize-y`}
+          {...register("message")}
         />
-      </div>
-      <div className="flex flex-wrap justify-end gap-3 border-stone-200 border-t px-5 py-4 md:px-6">
-        <button type="button" onClick={onClose} className={`${buttonStyles.secondary} min-h-11`}>
-          Cancelar
-        </button>
-        <button type="submit" disabled={isSubmitting} className={`${buttonStyles.primary} min-h-11`}>
-          {isSubmitting && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-          Crear contacto
-        </button>
-      </div>
-    </form>
+      </Field>
+      <Controller
+        control={control}
+        name="serviceTypeIds"
+        render={({ field }) => (
+          <ServiceCheckboxes
+            legend="Productos o servicios de interés"
+            idPrefix="nuevo-contacto-servicio"
+            types={serviceTypes}
+            value={(field.value ?? []) as number[]}
+            onChange={field.onChange}
+          />
+        )}
+      />
+    </DialogForm>
   );
 }

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
+import { type ReplyRecipient, useReplyTemplateSlot } from "~/lib/reply-template-slot";
 
 export type TextEditorProps = {
   id: string;
@@ -18,6 +19,13 @@ export type TextEditorProps = {
   onCancel: () => void;
   /** What else the form sends (services of a note). */
   children?: ReactNode;
+  /**
+   * A reply: who it answers. The route's template picker (lib/reply-template-slot.tsx), if any,
+   * shows above the text and fills it in for them.
+   */
+  recipient?: ReplyRecipient | undefined;
+  /** Other ways to send the text (`Responder por WhatsApp`), beside the send button. */
+  actions?: ((text: string) => ReactNode) | undefined;
 };
 
 /**
@@ -35,10 +43,13 @@ export function TextEditor({
   onSubmit,
   onCancel,
   children,
+  recipient,
+  actions,
 }: TextEditorProps) {
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const TemplatePicker = useReplyTemplateSlot();
   return (
     <form
       noValidate
@@ -61,6 +72,16 @@ export function TextEditor({
         }
       }}
     >
+      {recipient && TemplatePicker && (
+        <TemplatePicker
+          editorId={id}
+          recipient={recipient}
+          onFill={(filled) => {
+            setText(filled);
+            setError(undefined);
+          }}
+        />
+      )}
       <Field id={id} label={label} error={error} hint={hint}>
         <textarea
           id={id}
@@ -78,6 +99,7 @@ export function TextEditor({
       </Field>
       {children}
       <div className="flex flex-wrap justify-end gap-2">
+        {actions?.(text)}
         <button type="button" onClick={onCancel} className={`${buttonStyles.secondary} min-h-11`}>
           Cancelar
         </button>

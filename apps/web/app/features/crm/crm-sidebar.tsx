@@ -2,12 +2,14 @@ import type { StaffUser } from "@app/shared";
 import { ROLE_LABELS } from "@app/shared/constants";
 import {
   Columns3,
+  FileText,
   KeyRound,
   LayoutDashboard,
   ListChecks,
   LoaderCircle,
   LogOut,
   MessageSquare,
+  PenLine,
   ScrollText,
   Users,
 } from "lucide-react";
@@ -24,6 +26,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: paths.crmBoard, label: "Embudo", icon: Columns3 },
   { to: paths.crmTasks, label: "Tareas", icon: ListChecks },
   { to: paths.crmUsers, label: "Usuarios", icon: Users, adminOnly: true },
+  { to: paths.crmReplyTemplates, label: "Plantillas", icon: FileText, adminOnly: true },
   { to: paths.crmAudit, label: "Auditoría", icon: ScrollText, adminOnly: true },
 ];
 
@@ -86,6 +89,16 @@ export function CrmSidebar({ user, onSignOut, onNavigate }: CrmSidebarProps) {
           <KeyRound className="size-4 shrink-0" aria-hidden="true" />
           Cambiar contraseña
         </Link>
+        {!user.mustChangePassword && (
+          <Link
+            to={paths.crmSignature}
+            onClick={onNavigate}
+            className="flex min-h-11 items-center gap-3 rounded-xl px-3 text-leaf-50 text-sm hover:bg-white/10"
+          >
+            <PenLine className="size-4 shrink-0" aria-hidden="true" />
+            Mi firma
+          </Link>
+        )}
         <button
           type="button"
           disabled={signingOut}

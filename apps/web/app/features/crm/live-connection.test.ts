@@ -141,9 +141,14 @@ describe("the CRM's live connection", () => {
 
 describe("the live announcement", () => {
   it("says in Spanish what colleagues did", () => {
-    expect(announcementOf({ leads: 1, assigned: 0, replies: 0 })).toBe("1 contacto nuevo");
-    expect(announcementOf({ leads: 3, assigned: 1, replies: 0 })).toBe("3 contactos nuevos. Te asignaron un contacto");
-    expect(announcementOf({ leads: 0, assigned: 0, replies: 2 })).toBe("Tus colegas respondieron 2 mensajes");
-    expect(announcementOf({ leads: 0, assigned: 0, replies: 0 })).toBe("");
+    const none = { leads: 0, assigned: 0, replies: 0, answers: 0 };
+    expect(announcementOf({ ...none, leads: 1 })).toBe("1 contacto nuevo");
+    expect(announcementOf({ ...none, leads: 3, assigned: 1 })).toBe("3 contactos nuevos. Te asignaron un contacto");
+    expect(announcementOf({ ...none, replies: 2 })).toBe("Tus colegas respondieron 2 mensajes");
+    expect(announcementOf({ ...none, answers: 1 })).toBe("Un cliente respondió por correo");
+    expect(announcementOf({ ...none, answers: 2, leads: 1 })).toBe(
+      "1 contacto nuevo. 2 clientes respondieron por correo",
+    );
+    expect(announcementOf(none)).toBe("");
   });
 });

@@ -6,6 +6,8 @@ import { ApiError, authRequest } from "~/lib/api-client";
 
 export const LIVE_EVENT_KINDS = [
   "lead_created",
+  "message_received",
+  "email_status_changed",
   "message_replied",
   "message_status_changed",
   "owner_changed",

@@ -10,13 +10,15 @@ const DEBOUNCE_MS = 300;
 const ANNOUNCEMENT_MS = 10_000;
 const TITLE_COUNT = /^\(\d+\) /;
 
-type Batch = { leads: number; assigned: number; replies: number };
-const emptyBatch = (): Batch => ({ leads: 0, assigned: 0, replies: 0 });
+type Batch = { leads: number; assigned: number; replies: number; answers: number };
+const emptyBatch = (): Batch => ({ leads: 0, assigned: 0, replies: 0, answers: 0 });
 
 /** What a person is told about a batch of colleagues' changes, in Spanish. */
-export function announcementOf({ leads, assigned, replies }: Batch) {
+export function announcementOf({ leads, assigned, replies, answers }: Batch) {
   const parts: string[] = [];
   if (leads > 0) parts.push(leads === 1 ? "1 contacto nuevo" : `${leads} contactos nuevos`);
+  if (answers > 0)
+    parts.push(answers === 1 ? "Un cliente respondió por correo" : `${answers} clientes respondieron por correo`);
   if (assigned > 0) parts.push(assigned === 1 ? "Te asignaron un contacto" : `Te asignaron ${assigned} contactos`);
   if (replies > 0)
     parts.push(replies === 1 ? "Un colega respondió un mensaje" : `Tus colegas respondieron ${replies} mensajes`);
@@ -70,6 +72,7 @@ export function useLiveEvents(user: StaffUser) {
       if (!mine || document.visibilityState === "hidden") reload = true;
       if (!mine) {
         if (event.kind === "lead_created") batch.leads += 1;
+        if (event.kind === "message_received") batch.answers += 1;
         if (event.kind === "owner_changed" && event.ownerId === me) batch.assigned += 1;
         if (event.kind === "message_replied") batch.replies += 1;
       }

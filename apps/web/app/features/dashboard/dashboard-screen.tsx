@@ -9,6 +9,7 @@ import { RecentActivity } from "./recent-activity";
 import { ServiceChart } from "./service-chart";
 import { StatCard } from "./stat-card";
 import { TasksCard } from "./tasks-card";
+import { WhatsappClicksCard } from "./whatsapp-clicks-card";
 import { WonByMonthChart } from "./won-by-month-chart";
 
 /**
@@ -89,6 +90,7 @@ export function DashboardScreen({ dashboard }: { dashboard: Dashboard }) {
         <ServiceChart weekly={dashboard.weeklyRequests} />
         <div className="grid grid-cols-1 content-start gap-6">
           <CountryChart countries={dashboard.countryCodes} />
+          <WhatsappClicksCard clicks={dashboard.whatsappClicks} />
           <RecentActivity activity={dashboard.recentActivity} />
         </div>
       </div>

@@ -1,15 +1,14 @@
 import type { UserAccount } from "@app/shared";
 import { AUTH_MESSAGES } from "@app/shared/constants";
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog } from "~/components/ui/dialog";
+import { DialogForm } from "~/components/ui/dialog-form";
 import { Field, inputStyles } from "~/components/ui/field";
-import { Notice } from "~/components/ui/notice";
 import { TextField } from "~/components/ui/text-field";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { useZodForm } from "~/lib/use-zod-form";
 import { RoleOptions } from "./role-options";
+import { SignatureFields } from "./signature-fields";
 import {
   type NewUserFormInput,
   type NewUserFormValues,
@@ -19,8 +18,17 @@ import {
 } from "./user-form-schemas";
 import { useUsersAction } from "./users-actions";
 
-const EMPTY: NewUserFormInput = { username: "", displayName: "", email: "", role: "personal", password: "" };
-const FIELDS = ["username", "displayName", "email", "role", "password"] as const;
+const EMPTY: NewUserFormInput = {
+  username: "",
+  displayName: "",
+  email: "",
+  role: "personal",
+  password: "",
+  jobTitle: "",
+  phone: "",
+  whatsapp: "",
+};
+const FIELDS = ["username", "displayName", "email", "role", "password", "jobTitle", "phone", "whatsapp"] as const;
 
 /** Server refusals that belong under one field rather than above the form. */
 const FIELD_OF_MESSAGE: Record<string, (typeof FIELDS)[number]> = {
@@ -64,73 +72,60 @@ function NewUserForm({ onClose, onCreated }: Omit<NewUserDialogProps, "open">) {
   };
 
   return (
-    <form
-      noValidate
+    <DialogForm
+      titleId="nuevo-usuario-titulo"
+      title="Nuevo usuario"
+      busy={isSubmitting}
       onSubmit={handleSubmit(onValid)}
-      aria-busy={isSubmitting}
-      className="flex max-h-[90svh] flex-col gap-4"
+      onCancel={onClose}
+      submitLabel="Crear usuario"
+      problem={problem}
     >
-      <h2 id="nuevo-usuario-titulo" className="px-6 pt-6 font-bold text-leaf-900 text-xl">
-        Nuevo usuario
-      </h2>
-      {/* The fields scroll on a short screen; the title and buttons stay in view. */}
-      <div className="grid min-h-0 flex-1 gap-3 overflow-y-auto px-6 pt-1">
-        {problem && (
-          <Notice tone="problem">
-            <p>{problem}</p>
-          </Notice>
-        )}
-        <TextField
-          id="new-user-username"
-          label="Usuario"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint="Letras minúsculas, dígitos, punto, guion o guion bajo (3 a 64)."
-          error={errors.username?.message}
-          {...register("username")}
-        />
-        <TextField
-          id="new-user-display-name"
-          label="Nombre"
-          autoComplete="off"
-          error={errors.displayName?.message}
-          {...register("displayName")}
-        />
-        <TextField
-          id="new-user-email"
-          label="Correo electrónico"
-          type="email"
-          autoComplete="off"
-          optional
-          hint="Para recuperar la contraseña por correo."
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <Field id="new-user-role" label="Rol" error={errors.role?.message}>
-          <select id="new-user-role" className={inputStyles(Boolean(errors.role))} {...register("role")}>
-            <RoleOptions />
-          </select>
-        </Field>
-        <TextField
-          id="new-user-password"
-          label="Contraseña temporal"
-          type="password"
-          autoComplete="new-password"
-          hint={TEMPORARY_PASSWORD_HINT}
-          error={errors.password?.message}
-          {...register("password")}
-        />
-      </div>
-      <div className="flex flex-wrap justify-end gap-3 px-6 pb-6">
-        <button type="button" onClick={onClose} className={`${buttonStyles.secondary} min-h-11`}>
-          Cancelar
-        </button>
-        <button type="submit" disabled={isSubmitting} className={`${buttonStyles.primary} min-h-11`}>
-          {isSubmitting && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-          Crear usuario
-        </button>
-      </div>
-    </form>
+      <TextField
+        id="new-user-username"
+        label="Usuario"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="Letras minúsculas, dígitos, punto, guion o guion bajo (3 a 64)."
+        error={errors.username?.message}
+        {...register("username")}
+      />
+      <TextField
+        id="new-user-display-name"
+        label="Nombre"
+        autoComplete="off"
+        error={errors.displayName?.message}
+        {...register("displayName")}
+      />
+      <TextField
+        id="new-user-email"
+        label="Correo electrónico"
+        type="email"
+        autoComplete="off"
+        optional
+        hint="Para recuperar la contraseña por correo."
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <Field id="new-user-role" label="Rol" error={errors.role?.message}>
+        <select id="new-user-role" className={inputStyles(Boolean(errors.role))} {...register("role")}>
+          <RoleOptions />
+        </select>
+      </Field>
+      <TextField
+        id="new-user-password"
+        label="Contraseña temporal"
+        type="password"
+        autoComplete="new-password"
+        hint={TEMPORARY_PASSWORD_HINT}
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-semibold text-leaf-900">Firma de sus respuestas</legend>
+        <SignatureFields idPrefix="new-user" register={register} errors={errors} />
+      </fieldset>
+    </DialogForm>
   );
 }

@@ -1,9 +1,7 @@
 import type { UserAccount } from "@app/shared";
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog } from "~/components/ui/dialog";
-import { Notice } from "~/components/ui/notice";
+import { DialogForm } from "~/components/ui/dialog-form";
 import { TextField } from "~/components/ui/text-field";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -54,19 +52,22 @@ function TemporaryPasswordForm({
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} aria-busy={isSubmitting} className="grid gap-4 p-6">
-      <h2 id="contrasena-temporal-titulo" className="font-bold text-leaf-900 text-xl">
-        Contraseña temporal de {account.username}
-      </h2>
-      <p className="text-stone-700 text-sm">
-        Las sesiones abiertas de {account.displayName} se cerrarán ahora y deberá elegir una contraseña nueva al iniciar
-        sesión.
-      </p>
-      {problem && (
-        <Notice tone="problem">
-          <p>{problem}</p>
-        </Notice>
-      )}
+    <DialogForm
+      titleId="contrasena-temporal-titulo"
+      title={`Contraseña temporal de ${account.username}`}
+      busy={isSubmitting}
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel="Guardar contraseña temporal"
+      intro={
+        <p className="text-stone-700 text-sm">
+          Las sesiones abiertas de {account.displayName} se cerrarán ahora y deberá elegir una contraseña nueva al
+          iniciar sesión.
+        </p>
+      }
+      problem={problem}
+      spacing="roomy"
+    >
       <TextField
         id="temporary-password"
         label="Contraseña temporal"
@@ -76,15 +77,6 @@ function TemporaryPasswordForm({
         error={errors.password?.message}
         {...register("password")}
       />
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={onClose} className={`${buttonStyles.secondary} min-h-11`}>
-          Cancelar
-        </button>
-        <button type="submit" disabled={isSubmitting} className={`${buttonStyles.primary} min-h-11`}>
-          {isSubmitting && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-          Guardar contraseña temporal
-        </button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

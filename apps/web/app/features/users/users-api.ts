@@ -3,9 +3,11 @@ import type {
   LeadAssignment,
   LeadAssignmentInput,
   ServiceType,
+  SignatureInput,
   UpdateUserRequest,
   UserAccount,
 } from "@app/shared";
+import type { Signature } from "@app/shared/constants";
 import { apiRequest, authRequest } from "~/lib/api-client";
 
 // The administrators' account calls (docs/decisions/014); the API answers 403 to anyone else.
@@ -29,3 +31,9 @@ export const saveLeadAssignment = (body: LeadAssignmentInput) =>
 
 /** The products and services a by-product rule can name. */
 export const listServiceTypes = () => apiRequest<ServiceType[]>("/service-types");
+
+/** "Mi firma": the signed-in person's own signature (any role). */
+export const loadOwnSignature = (signal?: AbortSignal) => authRequest<Signature>("/users/me/signature", { signal });
+
+export const saveOwnSignature = (body: SignatureInput) =>
+  authRequest<Signature>("/users/me/signature", { method: "PUT", body });

@@ -6,6 +6,7 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { Notice } from "~/components/ui/notice";
 import { errorMessage } from "~/lib/error-message";
 import { NewUserDialog } from "./new-user-dialog";
+import { SignatureDialog } from "./signature-dialog";
 import { TemporaryPasswordDialog } from "./temporary-password-dialog";
 import { useUsersAction } from "./users-actions";
 import { UsersTable } from "./users-table";
@@ -23,6 +24,7 @@ export function UsersScreen({ accounts, currentUserId }: UsersScreenProps) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [creating, setCreating] = useState(false);
   const [passwordFor, setPasswordFor] = useState<UserAccount | null>(null);
+  const [signatureFor, setSignatureFor] = useState<UserAccount | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const update = async (account: UserAccount, change: UpdateUserRequest, done: string) => {
@@ -68,6 +70,7 @@ export function UsersScreen({ accounts, currentUserId }: UsersScreenProps) {
           )
         }
         onTemporaryPassword={setPasswordFor}
+        onSignature={setSignatureFor}
       />
       <NewUserDialog
         open={creating}
@@ -78,6 +81,14 @@ export function UsersScreen({ accounts, currentUserId }: UsersScreenProps) {
             tone: "success",
             text: `Se creó la cuenta ${account.username}. Deberá cambiar la contraseña temporal al iniciar sesión.`,
           });
+        }}
+      />
+      <SignatureDialog
+        account={signatureFor}
+        onClose={() => setSignatureFor(null)}
+        onSaved={(account) => {
+          setSignatureFor(null);
+          setOutcome({ tone: "success", text: `Se guardó la firma de ${account.username}.` });
         }}
       />
       <TemporaryPasswordDialog

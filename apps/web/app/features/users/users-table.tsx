@@ -12,6 +12,7 @@ export type UsersTableProps = {
   onRoleChange: (account: UserAccount, role: StaffRole) => void;
   onActiveChange: (account: UserAccount, active: boolean) => void;
   onTemporaryPassword: (account: UserAccount) => void;
+  onSignature: (account: UserAccount) => void;
 };
 
 const cell = "px-3 py-2 align-middle";
@@ -45,6 +46,7 @@ export function UsersTable({
   onRoleChange,
   onActiveChange,
   onTemporaryPassword,
+  onSignature,
 }: UsersTableProps) {
   return (
     // A wide table scrolls sideways on a phone: the region is named and reachable with the keyboard.
@@ -114,6 +116,9 @@ export function UsersTable({
                       className={actionStyles}
                     >
                       Contraseña temporal<span className="sr-only"> de {account.username}</span>
+                    </button>
+                    <button type="button" disabled={busy} onClick={() => onSignature(account)} className={actionStyles}>
+                      Firma<span className="sr-only"> de {account.username}</span>
                     </button>
                   </div>
                 </td>

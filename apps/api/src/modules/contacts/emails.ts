@@ -1,0 +1,101 @@
+import type { ClientEmails } from "@app/shared";
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { clientMessages, emailOutbox, messageAttachments } from "../../db/schema.ts";
+import { dbNow } from "../../db/sql-helpers.ts";
+
+/**
+ * The email side of a client's messages: the received emails' subject, quoted history and files,
+ * and the newest reply email of each message with its delivery. Read when the contact dialog opens,
+ * so the list of contacts does not pay for it.
+ */
+export async function clientEmails(db: Db, clientId: number): Promise<Omit<ClientEmails, "canReplyByEmail">> {
+  const messages = await db
+    .select({ id: clientMessages.id, subject: clientMessages.subject, quotedText: clientMessages.quotedText })
+    .from(clientMessages)
+    .where(
+      and(
+        eq(clientMessages.clientId, clientId),
+        or(eq(clientMessages.origin, "email"), isNotNull(clientMessages.reply)),
+      ),
+    )
+    .orderBy(desc(clientMessages.createdAt));
+  if (messages.length === 0) return { messages: [] };
+  const ids = messages.map((message) => message.id);
+  const files = await db
+    .select({
+      id: messageAttachments.id,
+      messageId: messageAttachments.messageId,
+      filename: messageAttachments.filename,
+      contentType: messageAttachments.contentType,
+      size: messageAttachments.size,
+      skippedReason: messageAttachments.skippedReason,
+    })
+    .from(messageAttachments)
+    .where(inArray(messageAttachments.messageId, ids))
+    .orderBy(asc(messageAttachments.id));
+  const replies = await db
+    .selectDistinctOn([emailOutbox.messageId], {
+      id: emailOutbox.id,
+      messageId: emailOutbox.messageId,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      smtpResponse: emailOutbox.smtpResponse,
+      lastError: emailOutbox.lastError,
+      sentAt: emailOutbox.sentAt,
+    })
+    .from(emailOutbox)
+    .where(and(inArray(emailOutbox.messageId, ids), eq(emailOutbox.kind, "client_reply")))
+    .orderBy(emailOutbox.messageId, desc(emailOutbox.id));
+  return {
+    messages: messages.map((message) => {
+      const reply = replies.find((row) => row.messageId === message.id);
+      return {
+        messageId: message.id,
+        subject: message.subject,
+        quotedText: message.quotedText,
+        attachments: files.filter((file) => file.messageId === message.id).map(({ messageId: _, ...file }) => file),
+        replyDelivery: reply
+          ? {
+              id: reply.id,
+              status: reply.status,
+              attempts: reply.attempts,
+              // A bounce's reason is kept as the server's answer; a failure's is the last error.
+              serverAnswer:
+                reply.status === "failed" || reply.status === "pending"
+                  ? (reply.lastError ?? reply.smtpResponse)
+                  : (reply.smtpResponse ?? reply.lastError),
+              sentAt: reply.sentAt?.toISOString() ?? null,
+            }
+          : null,
+      };
+    }),
+  };
+}
+
+/** A received file, for download; undefined when unknown or not kept. */
+export async function findAttachment(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      filename: messageAttachments.filename,
+      contentType: messageAttachments.contentType,
+      content: messageAttachments.content,
+    })
+    .from(messageAttachments)
+    .where(eq(messageAttachments.id, id));
+  return row?.content ? { ...row, content: row.content } : undefined;
+}
+
+/**
+ * `Reintentar`: a failed or bounced email goes back to the queue, due now, with its tries counted
+ * again from zero. Answers the message it belongs to, or undefined when there is no such email or
+ * it is not in a state to retry.
+ */
+export async function retryEmail(db: Db, id: number) {
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: dbNow(), lastError: null, smtpResponse: null })
+    .where(and(eq(emailOutbox.id, id), sql`${emailOutbox.status} in ('failed', 'bounced')`))
+    .returning({ messageId: emailOutbox.messageId });
+  return row;
+}

@@ -1,0 +1,155 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import {
+  clientMessages,
+  clients,
+  emailOutbox,
+  type InboundOutcome,
+  inboundEmails,
+  messageAttachments,
+  users,
+} from "../../db/schema.ts";
+import { refreshClientListing } from "../contacts/repo.ts";
+import type { InboundEmail } from "./parse-email.ts";
+import { findConversation, findReturnedEmail, importedBefore } from "./repo.ts";
+
+/** Where an email sits in the mailbox: its key in the ledger. */
+export type MailboxPlace = { mailbox: string; uidValidity: number; uid: number; size: number };
+
+export type ImportSettings = {
+  /** The shared mailbox's address: plus addresses on it name conversations. */
+  mailboxAddress: string;
+  /** Told of an answer when its contact has no owner with an address. */
+  staffNotifyEmail: string | undefined;
+};
+
+/** What became of one email, for the reader's log and the live update. */
+export type ImportResult =
+  | { outcome: "duplicate" }
+  | {
+      outcome: Exclude<InboundOutcome, "imported">;
+      reason: string;
+      clientId?: number | undefined;
+      messageId?: number | undefined;
+    }
+  | { outcome: "imported"; clientId: number; messageId: number; newClient: boolean };
+
+/** Splits "María José Pérez" into a first and a last name the way people write them here. */
+function namesOf(display: string, address: string) {
+  const words = display.replace(/["']/g, "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { firstName: address.split("@")[0] ?? address, lastName: "" };
+  if (words.length === 1) return { firstName: words[0] ?? "", lastName: "" };
+  const half = Math.ceil(words.length / 2);
+  return {
+    firstName: words.slice(0, half).join(" ").slice(0, 100),
+    lastName: words.slice(half).join(" ").slice(0, 100),
+  };
+}
+
+/**
+ * Records one email of the mailbox, in one transaction with its ledger row: the unique key
+ * (mailbox, UIDVALIDITY, UID) makes a second import of the same email a no-op, whether it comes
+ * from a restart after a crash or from a second instance.
+ *
+ * - A client's answer becomes a message of their conversation (`Correo recibido`), Pendiente, with
+ *   its files; the contact's owner (or the staff address) is emailed.
+ * - A stranger's email becomes a new contact whose message waits in `Por revisar`.
+ * - A bounce marks the email it returns `Rebotado`; an automatic answer is only recorded.
+ * - What cannot be read was already turned into `unreadable` by the caller, with its reason.
+ */
+export async function importEmail(
+  db: Db,
+  place: MailboxPlace,
+  email:
+    | InboundEmail
+    | { unreadable: string; messageId?: string | undefined; from?: string | undefined; subject?: string | undefined },
+  settings: ImportSettings,
+): Promise<ImportResult> {
+  return db.transaction(async (tx) => {
+    const header =
+      "unreadable" in email ? email : { messageId: email.messageId, from: email.from?.address, subject: email.subject };
+    const [ledger] = await tx
+      .insert(inboundEmails)
+      .values({
+        ...place,
+        emailMessageId: header.messageId ?? null,
+        fromAddress: header.from?.slice(0, 320) ?? null,
+        subject: header.subject?.slice(0, 500) ?? null,
+        outcome: "set_aside",
+      })
+      .onConflictDoNothing()
+      .returning({ id: inboundEmails.id });
+    if (!ledger) return { outcome: "duplicate" } as const;
+    const record = async (result: ImportResult) => {
+      if (result.outcome === "duplicate") return result;
+      await tx
+        .update(inboundEmails)
+        .set({
+          outcome: result.outcome,
+          reason: "reason" in result ? result.reason : null,
+          messageId: result.messageId ?? null,
+        })
+        .where(eq(inboundEmails.id, ledger.id));
+      return result;
+    };
+
+    if ("unreadable" in email) return record({ outcome: "set_aside", reason: email.unreadable });
+    if (email.kind === "auto_reply") return record({ outcome: "auto_reply", reason: "Respuesta automática" });
+    if (email.kind === "bounce") {
+      const returned = await findReturnedEmail(tx, email.bounce?.returned ?? []);
+      const reason = email.bounce?.reason || "Correo devuelto";
+      if (!returned) return record({ outcome: "bounce", reason: `${reason} (no se encontró el correo devuelto)` });
+      await tx
+        .update(emailOutbox)
+        .set({ status: "bounced", smtpResponse: reason })
+        .where(eq(emailOutbox.id, returned.id));
+      return record({ outcome: "bounce", reason, messageId: returned.messageId ?? undefined });
+    }
+    if (!email.from) return record({ outcome: "set_aside", reason: "Sin remitente válido" });
+    if (email.messageId && (await importedBefore(tx, email.messageId))) {
+      return record({ outcome: "set_aside", reason: "Repetido: ya se importó un correo con el mismo Message-ID" });
+    }
+
+    const match = await findConversation(tx, email, settings.mailboxAddress);
+    let clientId = match?.clientId;
+    if (clientId === undefined) {
+      const names = namesOf(email.from.name, email.from.address);
+      const [created] = await tx
+        .insert(clients)
+        .values({ ...names, email: email.from.address, countryCode: "", phone: "", company: "" })
+        .returning({ id: clients.id });
+      if (!created) throw new Error("no client row returned");
+      clientId = created.id;
+    }
+    const [message] = await tx
+      .insert(clientMessages)
+      .values({
+        clientId,
+        origin: "email",
+        message: email.text,
+        subject: email.subject || null,
+        quotedText: email.quoted,
+        emailMessageId: email.messageId ?? null,
+        reviewReasons: match ? [] : ["unknown_sender"],
+      })
+      .returning({ id: clientMessages.id });
+    if (!message) throw new Error("no message row returned");
+    if (email.attachments.length > 0) {
+      await tx.insert(messageAttachments).values(email.attachments.map((file) => ({ ...file, messageId: message.id })));
+    }
+    await refreshClientListing(tx, clientId);
+
+    // The owner hears of the answer; without one (or a stranger's email) the staff address does.
+    const [owner] = match
+      ? await tx
+          .select({ email: users.email })
+          .from(clients)
+          .innerJoin(users, eq(users.id, clients.ownerId))
+          .where(eq(clients.id, clientId))
+      : [];
+    const notify = owner?.email ?? settings.staffNotifyEmail;
+    if (notify)
+      await tx.insert(emailOutbox).values({ kind: "client_email_received", messageId: message.id, toAddress: notify });
+    return record({ outcome: "imported", clientId, messageId: message.id, newClient: !match });
+  });
+}

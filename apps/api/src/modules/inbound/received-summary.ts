@@ -1,0 +1,40 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { clientMessages, clients, messageAttachments } from "../../db/schema.ts";
+import type { ReceivedEmailSummary } from "../email/templates.ts";
+
+/** What the staff email about a received email says, read when it is sent. */
+export async function receivedEmailSummary(
+  db: Db,
+  messageId: number,
+): Promise<(ReceivedEmailSummary & { clientId: number }) | undefined> {
+  const [row] = await db
+    .select({
+      clientId: clients.id,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      email: clients.email,
+      subject: clientMessages.subject,
+      text: clientMessages.message,
+      reviewReasons: clientMessages.reviewReasons,
+      reviewedAt: clientMessages.reviewedAt,
+    })
+    .from(clientMessages)
+    .innerJoin(clients, eq(clients.id, clientMessages.clientId))
+    .where(eq(clientMessages.id, messageId));
+  if (!row) return undefined;
+  const files = await db
+    .select({ filename: messageAttachments.filename })
+    .from(messageAttachments)
+    .where(eq(messageAttachments.messageId, messageId))
+    .orderBy(asc(messageAttachments.id));
+  return {
+    clientId: row.clientId,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    subject: row.subject,
+    text: row.text,
+    attachments: files.map((file) => file.filename),
+    inReview: row.reviewReasons.length > 0 && row.reviewedAt === null,
+  };
+}

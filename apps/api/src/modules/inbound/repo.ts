@@ -1,0 +1,105 @@
+import { and, eq, inArray, lt, max, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { clientMessages, clients, emailOutbox, inboundEmails, leases } from "../../db/schema.ts";
+import { dbNow } from "../../db/sql-helpers.ts";
+import { tokenOf } from "../email/conversation-address.ts";
+import { keyOf } from "../email/threading.ts";
+
+/** Where reading resumes: the highest UID already recorded under the mailbox's UIDVALIDITY. */
+export async function lastImportedUid(db: Db, mailbox: string, uidValidity: number) {
+  const [row] = await db
+    .select({ uid: max(inboundEmails.uid) })
+    .from(inboundEmails)
+    .where(and(eq(inboundEmails.mailbox, mailbox), eq(inboundEmails.uidValidity, uidValidity)));
+  return row?.uid ?? 0;
+}
+
+/**
+ * Takes or renews the lease `name` for `holder` until `seconds` from now: true when this holder has
+ * it. A lease another holder let run out is taken over.
+ */
+export async function holdLease(db: Db, name: string, holder: string, seconds: number) {
+  const until = sql<Date>`${dbNow()} + make_interval(secs => ${seconds})`;
+  const rows = await db
+    .insert(leases)
+    .values({ name, holder, expiresAt: until })
+    .onConflictDoUpdate({
+      target: leases.name,
+      set: { holder, expiresAt: until },
+      setWhere: or(eq(leases.holder, holder), lt(leases.expiresAt, dbNow())),
+    })
+    .returning({ holder: leases.holder });
+  return rows[0]?.holder === holder;
+}
+
+export async function releaseLease(db: Db, name: string, holder: string) {
+  await db.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, holder)));
+}
+
+/** Whether an email with this Message-ID was already imported (the same email in the box twice). */
+export async function importedBefore(db: Db, messageId: string) {
+  const [row] = await db
+    .select({ id: inboundEmails.id })
+    .from(inboundEmails)
+    .where(and(eq(inboundEmails.emailMessageId, messageId), eq(inboundEmails.outcome, "imported")))
+    .limit(1);
+  return row !== undefined;
+}
+
+export type ConversationMatch = { clientId: number; via: "token" | "thread" | "sender" };
+
+/**
+ * Whose conversation a received email belongs to: the token of the plus address it was sent to,
+ * then the mails it answers (ours by their Message-ID key, or theirs already imported), then the
+ * sender's address.
+ */
+export async function findConversation(
+  db: Db,
+  email: { recipients: string[]; thread: string[]; from: { address: string } | undefined },
+  mailboxAddress: string,
+): Promise<ConversationMatch | undefined> {
+  const tokens = email.recipients.flatMap((recipient) => tokenOf(recipient, mailboxAddress) ?? []);
+  if (tokens.length > 0) {
+    const [row] = await db.select({ id: clients.id }).from(clients).where(inArray(clients.replyToken, tokens)).limit(1);
+    if (row) return { clientId: row.id, via: "token" };
+  }
+  const keys = email.thread.flatMap((id) => keyOf(id) ?? []);
+  if (keys.length > 0) {
+    const [row] = await db
+      .select({ clientId: clientMessages.clientId })
+      .from(emailOutbox)
+      .innerJoin(clientMessages, eq(clientMessages.id, emailOutbox.messageId))
+      .where(inArray(emailOutbox.messageKey, keys))
+      .limit(1);
+    if (row) return { clientId: row.clientId, via: "thread" };
+  }
+  if (email.thread.length > 0) {
+    const [row] = await db
+      .select({ clientId: clientMessages.clientId })
+      .from(clientMessages)
+      .where(inArray(clientMessages.emailMessageId, email.thread))
+      .limit(1);
+    if (row) return { clientId: row.clientId, via: "thread" };
+  }
+  if (email.from) {
+    const [row] = await db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.emailKey, email.from.address.toLowerCase()))
+      .limit(1);
+    if (row) return { clientId: row.id, via: "sender" };
+  }
+  return undefined;
+}
+
+/** The email of ours a bounce returns, by the Message-ID keys it quotes. */
+export async function findReturnedEmail(db: Db, returned: string[]) {
+  const keys = returned.flatMap((id) => keyOf(id) ?? []);
+  if (keys.length === 0) return undefined;
+  const [row] = await db
+    .select({ id: emailOutbox.id, messageId: emailOutbox.messageId })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.messageKey, keys))
+    .limit(1);
+  return row;
+}

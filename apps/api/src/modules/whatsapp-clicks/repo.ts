@@ -1,0 +1,46 @@
+import type { ProductSlug } from "@app/shared/constants";
+import { desc, gte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { whatsappClicks } from "../../db/schema.ts";
+import { businessDay } from "../tasks/business-time.ts";
+
+// Taps on the products' WhatsApp buttons: one row per day of Ecuador's calendar and product, with
+// a counter. Nothing about the person is stored, so there is nothing to anonymise or export.
+
+/**
+ * Adds one tap to the product's row of `day`. One statement that adds to what is stored, so taps
+ * arriving at the same moment (or on two instances) all count.
+ */
+export async function countClick(db: Db, day: string, product: ProductSlug) {
+  await db
+    .insert(whatsappClicks)
+    .values({ day, product, clicks: 1 })
+    .onConflictDoUpdate({
+      target: [whatsappClicks.day, whatsappClicks.product],
+      set: { clicks: sql`${whatsappClicks.clicks} + 1` },
+    });
+}
+
+/** Taps per product from day `since` (included) on, most first; the primary key's order serves the range. */
+export function clicksByProduct(db: Db, since: string) {
+  const clicks = sql<number>`sum(${whatsappClicks.clicks})`.mapWith(Number);
+  return db
+    .select({ product: whatsappClicks.product, clicks })
+    .from(whatsappClicks)
+    .where(gte(whatsappClicks.day, since))
+    .groupBy(whatsappClicks.product)
+    .orderBy(desc(clicks), whatsappClicks.product);
+}
+
+/** What the dashboard shows: the last 30 days of Ecuador's calendar, today included. */
+export const CLICK_DAYS = 30;
+
+/** The day `days` calendar days before `day` (both `YYYY-MM-DD`). */
+const daysBefore = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/** The dashboard's `Clics en WhatsApp`: taps per product over the last `CLICK_DAYS` days, and their total. */
+export async function clickSummary(db: Db, now = new Date()) {
+  const products = await clicksByProduct(db, daysBefore(businessDay(now), CLICK_DAYS - 1));
+  return { days: CLICK_DAYS, total: products.reduce((sum, row) => sum + row.clicks, 0), products };
+}

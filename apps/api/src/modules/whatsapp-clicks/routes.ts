@@ -1,0 +1,35 @@
+import { apiErrorSchema, whatsappClickSchema } from "@app/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { rateLimit } from "../../plugins/rate-limit.ts";
+import { businessDay } from "../tasks/business-time.ts";
+import { countClick } from "./repo.ts";
+
+/**
+ * `POST /api/whatsapp-clicks`: the public site tells that a product's WhatsApp button was tapped
+ * (a beacon that nobody waits for). Public and rate-limited per address; the day is Ecuador's.
+ */
+export const whatsappClickRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = rateLimit({
+    name: "whatsapp-click",
+    rules: app.config.whatsappClickRateLimit,
+    store: app.rateLimitStore,
+  });
+
+  app.post(
+    "/whatsapp-clicks",
+    {
+      config: { public: true },
+      bodyLimit: 1024,
+      // Only the count is kept: the request line (with the visitor's address) stays out of the log,
+      // unless something goes wrong.
+      logLevel: "warn",
+      onRequest: limit,
+      schema: { body: whatsappClickSchema, response: { 204: z.undefined(), 400: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      await countClick(app.db, businessDay(new Date()), request.body.product);
+      return reply.code(204).send();
+    },
+  );
+};
