@@ -1,0 +1,168 @@
+// Shared by the shared-mailbox fault scenarios (imap-restart, inbound-kill9): a real Dovecot for
+// the run, readiness watched while it reads, and what the database holds afterwards.
+import { readFileSync } from "node:fs";
+import { startImapServer } from "../../apps/api/test/imap.ts";
+import { withPg } from "../api/postgres.mjs";
+import { LEDGER_SQL, MAILBOX_ADDRESS, requireDovecot } from "../inbound/mail.mjs";
+import { run, sleep } from "./lib.mjs";
+
+/** A fresh Dovecot (apps/api/test/imap.ts) stopped and deleted at cleanup; fails with the install command without one. */
+export async function startMailbox() {
+  requireDovecot();
+  const imap = await startImapServer({ address: MAILBOX_ADDRESS });
+  const forget = run.onCleanup(`Dovecot on port ${imap.port}`, () => imap.stop());
+  return Object.assign(imap, { dispose: forget });
+}
+
+/** The server's environment for reading `imap`. */
+export const mailboxEnv = (imap, pollMs = 1000) => ({
+  IMAP_URL: imap.url,
+  IMAP_ADDRESS: MAILBOX_ADDRESS,
+  IMAP_POLL_MS: String(pollMs),
+});
+
+/** GET /api/health/ready: `{status, mailbox}`, or `{status: 0}` without an answer. */
+export async function readiness(server) {
+  try {
+    const response = await fetch(`${server.url}/api/health/ready`, { signal: AbortSignal.timeout(3000) });
+    return { status: response.status, ...(await response.json()) };
+  } catch (error) {
+    return { status: 0, error: error?.cause?.code ?? error?.message };
+  }
+}
+
+/**
+ * Readiness every `everyMs`: `samples` ({at, status, state, imported, setAside, failures, lastError}),
+ * `latest`, `states()` (the sequence of mailbox states, repeats folded) and `stop()`.
+ */
+export function watchMailbox(server, everyMs = 100) {
+  const samples = [];
+  let watching = true;
+  const loop = (async () => {
+    while (watching) {
+      const at = performance.now();
+      const ready = await readiness(server);
+      const mailbox = typeof ready.mailbox === "object" ? ready.mailbox : {};
+      samples.push({ at, status: ready.status, ...mailbox, state: mailbox.state ?? ready.mailbox ?? "no answer" });
+      await sleep(everyMs);
+    }
+  })();
+  return {
+    samples,
+    get latest() {
+      return samples.at(-1) ?? { state: "none", imported: 0, setAside: 0 };
+    },
+    states: () => samples.map((s) => s.state).filter((state, i, all) => i === 0 || all[i - 1] !== state),
+    async stop() {
+      watching = false;
+      await loop;
+    },
+  };
+}
+
+/** Polls `check` every `everyMs` until it returns something truthy, or fails after `timeoutMs`. */
+export async function waitFor(what, check, timeoutMs, everyMs = 50) {
+  const started = performance.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (performance.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await sleep(everyMs);
+  }
+}
+
+/**
+ * Bytes Dovecot has written to its clients and they have not read yet (the sockets' send queues,
+ * from /proc/net/tcp): above a few KB, a FETCH of message sources is being transferred.
+ */
+export function imapSendQueue(port) {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  let bytes = 0;
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let lines = [];
+    try {
+      lines = readFileSync(table, "utf8").trim().split("\n").slice(1);
+    } catch {
+      continue;
+    }
+    for (const line of lines) {
+      const fields = line.trim().split(/\s+/);
+      const [, localPort] = (fields[1] ?? "").split(":");
+      if (localPort !== hexPort || fields[3] !== "01") continue; // 01: ESTABLISHED
+      bytes += Number.parseInt((fields[4] ?? "0:0").split(":")[0], 16);
+    }
+  }
+  return bytes;
+}
+
+/**
+ * What the database holds about the mailbox, read through `query(sql) -> rows` (PostgreSQL at any
+ * time, PGlite only once no server has it open).
+ */
+export async function inboundState(storage) {
+  const collect = async (query) => {
+    const [totals] = await query(LEDGER_SQL.totals);
+    const outcomes = Object.fromEntries(
+      (await query(LEDGER_SQL.outcomes)).map((row) => [row.outcome, Number(row.count)]),
+    );
+    const ledgerById = new Map((await query(LEDGER_SQL.ledgerPerMessageId)).map((row) => [row.id, Number(row.count)]));
+    const messagesById = new Map(
+      (await query(LEDGER_SQL.messagesPerMessageId)).map((row) => [row.id, Number(row.count)]),
+    );
+    const reasons = await query(LEDGER_SQL.reasons);
+    const lease = await query(
+      "select holder, expires_at, (extract(epoch from (expires_at - now())))::float as seconds_left from leases",
+    );
+    return {
+      ledger: Number(totals.ledger),
+      uids: Number(totals.uids),
+      messages: Number(totals.messages),
+      attachments: Number(totals.attachments),
+      attachmentBytes: Number(totals.attachment_bytes),
+      outcomes,
+      ledgerById,
+      messagesById,
+      reasons,
+      lease,
+    };
+  };
+  if (storage.engine === "postgres")
+    return withPg(storage.url, (client) => collect(async (text) => (await client.query(text)).rows));
+  return withPglite(storage, (query) => collect(query));
+}
+
+/** Runs `work(query)` on a PGlite directory no server has open. */
+export async function withPglite(storage, work) {
+  const { openDatabase } = await import("../../apps/api/src/db/client.ts");
+  const { sql } = await import("drizzle-orm");
+  const database = await openDatabase({ dataDir: storage.dir });
+  try {
+    return await work(async (text) => (await database.db.execute(sql.raw(text))).rows);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Expires the mailbox lease (stands for the 90 s a killed holder's lease takes to run out). */
+export async function expireLease(storage) {
+  const text = "update leases set expires_at = now() - interval '1 second' where name like 'imap:%'";
+  if (storage.engine === "postgres") return withPg(storage.url, (client) => client.query(text));
+  return withPglite(storage, (query) => query(text));
+}
+
+/** For each expected Message-ID, how many ledger rows and messages it has: missing and doubled counts. */
+export function exactlyOnce(expectedIds, state) {
+  let missingLedger = 0;
+  let twiceLedger = 0;
+  let missingMessage = 0;
+  let twiceMessage = 0;
+  for (const id of expectedIds) {
+    const ledger = state.ledgerById.get(id) ?? 0;
+    const messages = state.messagesById.get(id) ?? 0;
+    if (ledger === 0) missingLedger += 1;
+    if (ledger > 1) twiceLedger += 1;
+    if (messages === 0) missingMessage += 1;
+    if (messages > 1) twiceMessage += 1;
+  }
+  return { missingLedger, twiceLedger, missingMessage, twiceMessage };
+}
