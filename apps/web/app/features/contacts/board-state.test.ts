@@ -82,4 +82,17 @@ describe("reconcileColumns", () => {
     expect(column(columns, "contactado")).toMatchObject({ count: 1, cards: [{ id: 2, version: 2 }] });
     expect(column(columns, "nuevo")).toMatchObject({ count: 1, cards: [{ id: 1 }] });
   });
+
+  it("keeps a stored move when a reload that read the board before it answers after it", () => {
+    const moved = card(2);
+    const stored = card(2, { version: 2 });
+    const shown = moveCard(board({ nuevo: [card(1), moved] }), moved, "nuevo", "contactado", stored);
+    const columns = reconcileColumns(shown, board({ nuevo: [card(1), card(2)] }), none);
+    expect(column(columns, "nuevo")).toMatchObject({ count: 1, cards: [{ id: 1 }] });
+    expect(column(columns, "contactado")).toMatchObject({ count: 1, cards: [{ id: 2, version: 2 }] });
+    expect(column(columns, "contactado")?.cards[0]).toBe(stored);
+    // A colleague's later change (a higher version) is taken as it comes.
+    const later = reconcileColumns(shown, board({ nuevo: [card(1), card(2, { version: 3 })] }), none);
+    expect(column(later, "nuevo")?.cards.map((each) => each.id)).toEqual([1, 2]);
+  });
 });

@@ -45,6 +45,15 @@ export function storeCard(columns: BoardColumn[], stage: Stage, card: BoardCard,
   );
 }
 
+/** The reloaded copy of `card` when it is older than the one shown, with its column. */
+function staleCopy(columns: BoardColumn[], card: BoardCard): { card: BoardCard; stage: Stage } | undefined {
+  for (const column of columns) {
+    const copy = column.cards.find((each) => each.id === card.id);
+    if (copy) return copy.version < card.version ? { card: copy, stage: column.stage } : undefined;
+  }
+  return undefined;
+}
+
 /** Moves under way: card id -> the column it is going to. */
 export type Moving = ReadonlyMap<number, { card: BoardCard; from: Stage; to: Stage }>;
 
@@ -87,6 +96,19 @@ export function reconcileColumns(shown: BoardColumn[], next: BoardColumn[], movi
     }
     return { ...column, cards };
   });
+  // A reload that read the board before a move this page stored, and answered after it, brings
+  // the card's older version: the card stays where it was stored (drawn again elsewhere, it would
+  // lose the focus a keyboard move gave it).
+  for (const column of shown) {
+    for (const card of column.cards) {
+      const stale = staleCopy(columns, card);
+      if (!stale) continue;
+      columns =
+        stale.stage === column.stage
+          ? storeCard(columns, column.stage, stale.card, card)
+          : moveCard(columns, stale.card, stale.stage, column.stage, card);
+    }
+  }
   for (const { card, from, to } of moving.values()) {
     const at = columns.find((column) => column.cards.some((each) => each.id === card.id))?.stage;
     if (at !== to) columns = moveCard(columns, card, at ?? from, to);

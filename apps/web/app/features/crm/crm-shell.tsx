@@ -23,7 +23,11 @@ export function CrmShell({ user, brand, onSignOut, children }: CrmShellProps) {
   const { open, setOpen, wide } = useSidebarOpen();
   const location = useLocation();
   const overlay = open && !wide;
-  const { announcement } = useLiveEvents(user);
+  const { announcement, stop: stopLive } = useLiveEvents(user);
+  const signOut = async () => {
+    stopLive();
+    await onSignOut();
+  };
 
   // On a narrow screen the panel closes when the page changes (the back button, a link of the
   // page); never on the first render, which would undo a tap made before the effects ran.
@@ -66,7 +70,7 @@ export function CrmShell({ user, brand, onSignOut, children }: CrmShellProps) {
           hidden={!open}
           className="fixed top-16 bottom-0 left-0 z-20 w-72 max-w-[85vw] overflow-y-auto bg-leaf-950 shadow-xl md:sticky md:h-[calc(100svh-4rem)] md:w-64 md:shrink-0 md:shadow-none"
         >
-          <CrmSidebar user={user} onSignOut={onSignOut} onNavigate={() => !wide && setOpen(false)} />
+          <CrmSidebar user={user} onSignOut={signOut} onNavigate={() => !wide && setOpen(false)} />
         </aside>
         {overlay && (
           // The backdrop only repeats, for a pointer, what the toggle and Escape do for the keyboard.

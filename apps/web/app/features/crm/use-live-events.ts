@@ -1,5 +1,5 @@
 import type { StaffUser } from "@app/shared";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { paths } from "~/lib/paths";
 import { LiveConnection, type LiveEvent } from "./live-connection";
@@ -134,5 +134,8 @@ export function useLiveEvents(user: StaffUser) {
     [],
   );
 
-  return { announcement };
+  // Signing out ends the stream first: opened meanwhile (the person's tap on Cerrar sesión wakes a
+  // waiting stream), it would meet a session the server has just ended.
+  const stop = useCallback(() => connection.current?.stop(), []);
+  return { announcement, stop };
 }
