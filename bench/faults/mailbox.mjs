@@ -143,13 +143,6 @@ export async function withPglite(storage, work) {
   }
 }
 
-/** Expires the mailbox lease (stands for the 90 s a killed holder's lease takes to run out). */
-export async function expireLease(storage) {
-  const text = "update leases set expires_at = now() - interval '1 second' where name like 'imap:%'";
-  if (storage.engine === "postgres") return withPg(storage.url, (client) => client.query(text));
-  return withPglite(storage, (query) => query(text));
-}
-
 /** For each expected Message-ID, how many ledger rows and messages it has: missing and doubled counts. */
 export function exactlyOnce(expectedIds, state) {
   let missingLedger = 0;

@@ -16,7 +16,8 @@ export const outbox = fp(async (app) => {
       "SMTP_URL no está configurado: los correos quedan en la bandeja de salida (email_outbox) sin enviarse",
     );
     app.decorate("outbox", {
-      kick: () => app.log.info("correo en cola sin enviar: SMTP_URL no está configurado"),
+      // Said once at start: at info level, a mail bomb read from the mailbox would say it 5,000 times.
+      kick: () => app.log.debug("correo en cola sin enviar: SMTP_URL no está configurado"),
     } satisfies Outbox);
     return;
   }

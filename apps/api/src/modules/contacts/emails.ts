@@ -2,7 +2,7 @@ import type { ClientEmails } from "@app/shared";
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, emailOutbox, messageAttachments } from "../../db/schema.ts";
-import { dbNow } from "../../db/sql-helpers.ts";
+import { byteaOf, dbNow } from "../../db/sql-helpers.ts";
 
 /**
  * The email side of a client's messages: the received emails' subject, quoted history and files,
@@ -79,7 +79,7 @@ export async function findAttachment(db: Db, id: number) {
     .select({
       filename: messageAttachments.filename,
       contentType: messageAttachments.contentType,
-      content: messageAttachments.content,
+      content: byteaOf(messageAttachments.content),
     })
     .from(messageAttachments)
     .where(eq(messageAttachments.id, id));

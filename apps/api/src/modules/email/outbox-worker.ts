@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { publishLive } from "../live/live-event.ts";
 import type { Mailer } from "./mailer.ts";
-import { claimDueEmails, markEmailFailed, markEmailSent } from "./outbox.ts";
+import { type ClaimedEmail, claimDueEmails, markEmailFailed, markEmailSent } from "./outbox.ts";
 import { renderEmail } from "./render.ts";
 import { type ThreadOptions, threadHeaders } from "./threading.ts";
 
@@ -19,6 +20,12 @@ export type OutboxWorkerOptions = {
 };
 
 const BATCH = 10;
+
+/** A reply's delivery shows on its message (`Enviado`, `Reintentando (n)`, `Fallido`): open screens reload it. */
+function changed(db: Db, email: ClaimedEmail) {
+  if (email.kind === "client_reply" && email.messageId !== undefined)
+    publishLive(db, { kind: "email_status_changed", messageId: email.messageId });
+}
 
 /**
  * Delivers the outbox: right after a request queued an email (`kick`), and every `pollMs` for
@@ -77,6 +84,7 @@ export class OutboxWorker {
             const response = await mailer.send({ ...rendered, ...headers, to: email.to });
             await markEmailSent(db, email.id, rendered.subject, response);
             log.info({ emailId: email.id, kind: email.kind }, "email sent");
+            changed(db, email);
           } catch (error) {
             const reason = error instanceof Error ? error.message : String(error);
             log.warn(
@@ -84,6 +92,7 @@ export class OutboxWorker {
               "email not sent, will retry",
             );
             await markEmailFailed(db, email, reason, retryBaseMs);
+            changed(db, email);
           }
         }
         if (emails.length < BATCH || this.stopped) return;

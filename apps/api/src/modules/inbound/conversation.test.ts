@@ -9,6 +9,7 @@ import { bounceEmail, rawEmail } from "../../../test/mail.ts";
 import { startSmtpServer, type TestSmtp } from "../../../test/smtp.ts";
 import type { InboundConfig } from "../../config.ts";
 import { queryRows } from "../../db/client.ts";
+import { attachLivePublisher, type LiveEvent } from "../live/live-event.ts";
 import { MailboxReader } from "./mailbox-reader.ts";
 
 async function waitUntil<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
@@ -84,6 +85,9 @@ describe.each(engines)("conversations by email through a real mailbox (%s)", (en
     // Staff reply: threaded under the confirmation.
     const session = await signIn(app.app, ADMIN);
     const [asked] = await messages(app);
+    // Open screens hear when the reply is sent (its message shows `Enviado`).
+    const events: LiveEvent[] = [];
+    attachLivePublisher(app.app.db, { publish: (event) => events.push(event) });
     const replied = await app.app.inject({
       method: "POST",
       url: `/api/client-message/${asked?.id}/reply`,
@@ -96,6 +100,8 @@ describe.each(engines)("conversations by email through a real mailbox (%s)", (en
     expect(replyMail?.mail.inReplyTo).toBe(confirmationId);
     expect(replyMail?.mail.references).toEqual(confirmationId);
     const replyId = replyMail?.mail.messageId ?? "";
+    await waitUntil(async () => events.some((event) => event.kind === "email_status_changed"));
+    expect(events.find((event) => event.kind === "email_status_changed")).toMatchObject({ messageId: asked?.id });
 
     // The grower answers from their phone: quoted history below, a photo attached.
     const answer = rawEmail({

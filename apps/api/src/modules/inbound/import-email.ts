@@ -9,6 +9,7 @@ import {
   messageAttachments,
   users,
 } from "../../db/schema.ts";
+import { byteaValue } from "../../db/sql-helpers.ts";
 import { refreshClientListing } from "../contacts/repo.ts";
 import type { InboundEmail } from "./parse-email.ts";
 import { findConversation, findReturnedEmail, importedBefore } from "./repo.ts";
@@ -135,7 +136,13 @@ export async function importEmail(
       .returning({ id: clientMessages.id });
     if (!message) throw new Error("no message row returned");
     if (email.attachments.length > 0) {
-      await tx.insert(messageAttachments).values(email.attachments.map((file) => ({ ...file, messageId: message.id })));
+      await tx.insert(messageAttachments).values(
+        email.attachments.map((file) => ({
+          ...file,
+          content: file.content ? byteaValue(file.content) : null,
+          messageId: message.id,
+        })),
+      );
     }
     await refreshClientListing(tx, clientId);
 

@@ -1,13 +1,12 @@
-import { randomUUID } from "node:crypto";
-import os from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import { ImapFlow } from "imapflow";
 import type { InboundConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { isDatabaseUnavailable } from "../../db/errors.ts";
 import { type ImportResult, type ImportSettings, importEmail, type MailboxPlace } from "./import-email.ts";
+import { isDeadHolderHere, newHolder } from "./lease-holder.ts";
 import { parseEmail } from "./parse-email.ts";
-import { holdLease, lastImportedUid, releaseLease } from "./repo.ts";
+import { holdLease, lastImportedUid, leaseHolder, releaseLease } from "./repo.ts";
 
 /** An email bigger than this is set aside unread (it stays in the mailbox). */
 export const EMAIL_MAX_BYTES = 30 * 1024 * 1024;
@@ -67,14 +66,15 @@ function pause(ms: number, signal: { wake?: (() => void) | undefined }) {
 
 /**
  * Reads the shared mailbox into the CRM. One instance at a time reads it (a lease in the database);
- * the others stand by and take over when the lease runs out. New mail is read when the server
+ * the others stand by and take over when the lease runs out, or at once when its holder was a
+ * process of their host that died (a server restarted after a crash, lease-holder.ts). New mail is read when the server
  * announces it (IDLE), and every IMAP_POLL_MS otherwise. Each email is imported in its own
  * transaction with its ledger row, in UID order, so reading resumes after the highest UID recorded
  * and an email is imported once, across restarts and crashes. A connection or database failure
  * ends the session and it starts again after a growing pause.
  */
 export class MailboxReader {
-  private readonly holder = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly holder = newHolder();
   private readonly lease: string;
   private readonly signal: { wake?: (() => void) | undefined } = {};
   private stopped = false;
@@ -113,10 +113,10 @@ export class MailboxReader {
   }
 
   private async loop() {
-    const { db, log } = this.options;
+    const { log } = this.options;
     while (!this.stopped) {
       try {
-        if (!(await holdLease(db, this.lease, this.holder, LEASE_SECONDS))) {
+        if (!(await this.takeLease())) {
           this.current.state = "standby";
           await pause(RENEW_MS, this.signal);
           continue;
@@ -172,6 +172,17 @@ export class MailboxReader {
       this.client = undefined;
       if (!closed) await client.logout().catch(() => client.close());
     }
+  }
+
+  /** Takes the lease when it is free, run out, or held by a process of this host that died. */
+  private async takeLease() {
+    const { db, log } = this.options;
+    if (await holdLease(db, this.lease, this.holder, LEASE_SECONDS)) return true;
+    const holder = await leaseHolder(db, this.lease);
+    if (!holder || !isDeadHolderHere(holder)) return false;
+    const taken = await holdLease(db, this.lease, this.holder, LEASE_SECONDS, holder);
+    if (taken) log.info({ deadHolder: holder }, "mailbox lease taken over from a process that is gone");
+    return taken;
   }
 
   /** Renews the lease when half its renewal period has passed; false once another instance has it. */

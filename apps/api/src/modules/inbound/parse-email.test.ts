@@ -27,6 +27,22 @@ describe("a received email read for the CRM", () => {
     expect(foldQuoted("> solo cita").text).toBe("> solo cita");
   });
 
+  it("keeps the answers written between quoted lines, folding only the quote that ends the text", () => {
+    const answer = [
+      "El mié, 25 nov 2026 a las 18:40, FloraPro <ventas@x.ec> escribió:",
+      "> ¿Cuántas cajas?",
+      "20 cajas.",
+      "> ¿Para qué fecha?",
+      "El lunes.",
+      "> Saludos,",
+      "> Ana",
+    ].join("\n");
+    expect(foldQuoted(answer)).toEqual({
+      text: answer.split("\n").slice(0, 5).join("\n"),
+      quoted: "> Saludos,\n> Ana",
+    });
+  });
+
   it("reads the sender, the thread and the files; a file over 10 MB is listed without content", async () => {
     const big = Buffer.alloc(ATTACHMENT_MAX_BYTES + 1, 2);
     const { raw, id } = rawEmail({

@@ -10,6 +10,17 @@ const SEPARATOR =
 const HEADER_FROM = /^\s*\*?(de|from)\s*:\*?\s+\S/i;
 const HEADER_NEXT = /^\s*\*?(enviado|sent|fecha|date|para|to|asunto|subject)\s*:/i;
 
+/** Answers written between quoted lines ("> ..."): folding from the first quote would hide them. */
+function interleaved(lines: string[], from: number) {
+  let quoting = false;
+  for (const line of lines.slice(from)) {
+    if (line.trim() === "") continue;
+    if (line.trimStart().startsWith(">")) quoting = true;
+    else if (quoting) return true;
+  }
+  return false;
+}
+
 /** Where the quoted part starts, or -1. */
 function quoteStart(lines: string[]) {
   for (let index = 0; index < lines.length; index += 1) {
@@ -19,7 +30,11 @@ function quoteStart(lines: string[]) {
     if (ATTRIBUTION_START.test(line)) {
       const joined = lines.slice(index, index + 3);
       const end = joined.findIndex((part) => ATTRIBUTION_END.test(part));
-      if (end >= 0 && joined.slice(0, end + 1).join(" ").length < 400) return index;
+      if (end >= 0 && joined.slice(0, end + 1).join(" ").length < 400) {
+        // Answered between the quoted lines: only the quote that ends the text is folded (below).
+        if (interleaved(lines, index + end + 1)) break;
+        return index;
+      }
     }
     // Outlook: "De: ... / Enviado: ..." without a separator line.
     if (HEADER_FROM.test(line) && lines.slice(index + 1, index + 4).some((next) => HEADER_NEXT.test(next)))

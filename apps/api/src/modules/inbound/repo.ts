@@ -16,9 +16,9 @@ export async function lastImportedUid(db: Db, mailbox: string, uidValidity: numb
 
 /**
  * Takes or renews the lease `name` for `holder` until `seconds` from now: true when this holder has
- * it. A lease another holder let run out is taken over.
+ * it. A lease another holder let run out is taken over, and so is one of `deadHolder`'s.
  */
-export async function holdLease(db: Db, name: string, holder: string, seconds: number) {
+export async function holdLease(db: Db, name: string, holder: string, seconds: number, deadHolder?: string) {
   const until = sql<Date>`${dbNow()} + make_interval(secs => ${seconds})`;
   const rows = await db
     .insert(leases)
@@ -26,10 +26,20 @@ export async function holdLease(db: Db, name: string, holder: string, seconds: n
     .onConflictDoUpdate({
       target: leases.name,
       set: { holder, expiresAt: until },
-      setWhere: or(eq(leases.holder, holder), lt(leases.expiresAt, dbNow())),
+      setWhere: or(
+        eq(leases.holder, holder),
+        lt(leases.expiresAt, dbNow()),
+        deadHolder === undefined ? undefined : eq(leases.holder, deadHolder),
+      ),
     })
     .returning({ holder: leases.holder });
   return rows[0]?.holder === holder;
+}
+
+/** Who holds the lease `name` now, if anyone. */
+export async function leaseHolder(db: Db, name: string) {
+  const [row] = await db.select({ holder: leases.holder }).from(leases).where(eq(leases.name, name));
+  return row?.holder;
 }
 
 export async function releaseLease(db: Db, name: string, holder: string) {

@@ -9,7 +9,7 @@ export const LIVE_EVENT_KINDS = [
   "lead_created",
   /** A client's email arrived in the shared mailbox. */
   "message_received",
-  /** An email's delivery changed (a bounce came back). */
+  /** A reply email's delivery changed: sent, to be retried, failed, or a bounce came back. */
   "email_status_changed",
   "message_replied",
   "message_status_changed",

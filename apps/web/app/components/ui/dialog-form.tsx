@@ -1,6 +1,5 @@
-import { LoaderCircle } from "lucide-react";
 import type { FormEventHandler, ReactNode } from "react";
-import { buttonStyles } from "./button-styles";
+import { FormButtons } from "./form-buttons";
 import { Notice } from "./notice";
 
 const SPACING = { tight: "gap-3", roomy: "gap-4" } as const;
@@ -74,15 +73,7 @@ export function DialogForm({
         )}
         {children}
       </div>
-      <div className={`flex flex-wrap justify-end gap-3 ${parts.buttons}`}>
-        <button type="button" onClick={onCancel} className={`${buttonStyles.secondary} min-h-11`}>
-          Cancelar
-        </button>
-        <button type="submit" disabled={busy} className={`${buttonStyles.primary} min-h-11`}>
-          {busy && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-          {submitLabel}
-        </button>
-      </div>
+      <FormButtons submitLabel={submitLabel} busy={busy} onCancel={onCancel} className={`gap-3 ${parts.buttons}`} />
     </form>
   );
 }

@@ -14,7 +14,17 @@ const sizeText = (bytes: number) =>
 const file =
   "inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-left font-semibold text-leaf-800 text-sm ring-1 ring-leaf-200 hover:bg-leaf-50 disabled:opacity-50";
 
-/** A received email's subject, files and the earlier mails it quoted (folded). */
+/** A received email's subject, shown above its text. */
+export function ReceivedSubject({ email }: { email: MessageEmail }) {
+  if (!email.subject) return null;
+  return (
+    <p className="text-sm text-stone-700">
+      <span className="font-semibold">Asunto:</span> {email.subject}
+    </p>
+  );
+}
+
+/** A received email's files and the earlier mails it quoted (folded), shown below its text. */
 export function ReceivedEmail({ email }: { email: MessageEmail }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
@@ -31,11 +41,6 @@ export function ReceivedEmail({ email }: { email: MessageEmail }) {
   };
   return (
     <>
-      {email.subject && (
-        <p className="text-sm text-stone-700">
-          <span className="font-semibold">Asunto:</span> {email.subject}
-        </p>
-      )}
       {email.attachments.length > 0 && (
         <section aria-label="Adjuntos" className="grid gap-2">
           <ul className="flex flex-wrap gap-2">

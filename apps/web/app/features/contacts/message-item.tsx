@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { errorMessage } from "~/lib/error-message";
 import { formatDateTime } from "~/lib/format-date";
 import { type ContactsIntent, useContactsAction } from "./contacts-actions";
-import { ReceivedEmail, ReplyDelivery } from "./message-email";
+import { ReceivedEmail, ReceivedSubject, ReplyDelivery } from "./message-email";
 import { ServicePills } from "./service-pills";
 import { ReviewBadge, StatusBadge } from "./status-badge";
 import { TextEditor } from "./text-editor";
@@ -103,6 +103,7 @@ export function MessageItem({
         </div>
       </header>
       {message.services.length > 0 && <ServicePills services={message.services} />}
+      {email && message.origin === "email" && <ReceivedSubject email={email} />}
       <p className="whitespace-pre-line break-words text-stone-800">
         {message.messageDescription || <span className="text-stone-600">(sin texto)</span>}
       </p>

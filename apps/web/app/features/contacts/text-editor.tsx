@@ -1,7 +1,6 @@
-import { LoaderCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
+import { FormButtons } from "~/components/ui/form-buttons";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { type ReplyRecipient, useReplyTemplateSlot } from "~/lib/reply-template-slot";
 
@@ -98,16 +97,13 @@ export function TextEditor({
         />
       </Field>
       {children}
-      <div className="flex flex-wrap justify-end gap-2">
-        {actions?.(text)}
-        <button type="button" onClick={onCancel} className={`${buttonStyles.secondary} min-h-11`}>
-          Cancelar
-        </button>
-        <button type="submit" disabled={busy} className={`${buttonStyles.primary} min-h-11`}>
-          {busy && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-          {submitLabel}
-        </button>
-      </div>
+      <FormButtons
+        submitLabel={submitLabel}
+        busy={busy}
+        onCancel={onCancel}
+        before={actions?.(text)}
+        className="gap-2"
+      />
     </form>
   );
 }
