@@ -33,8 +33,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "mobile", use: { viewport: { width: 375, height: 812 }, hasTouch: true }, grepInvert: /@alone/ },
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@alone/ },
+    {
+      name: "mobile",
+      use: { viewport: { width: 375, height: 812 }, hasTouch: true },
+      grepInvert: /@alone|@site-setting/,
+    },
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@alone|@site-setting/ },
     // Tests that measure the page's own speed (long tasks at 4x CPU) run last and by themselves: on
     // two cores, a second browser test beside them made their figures the neighbour's. Being last, it
     // brings the whole suite along: run one file alone with `--no-deps`.
@@ -43,6 +47,14 @@ export default defineConfig({
       use: { viewport: { width: 1280, height: 800 } },
       grep: /@alone/,
       dependencies: ["mobile", "desktop"],
+    },
+    // Tests that change a setting every account lives under (`Exigir segundo factor`) run after all
+    // the others, so no other test meets it.
+    {
+      name: "site-setting",
+      use: { viewport: { width: 1280, height: 800 } },
+      grep: /@site-setting/,
+      dependencies: ["alone"],
     },
   ],
   webServer: {

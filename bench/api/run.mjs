@@ -166,6 +166,7 @@ async function benchEngine(engine) {
       NODE_ENV: "production",
       // Production refuses to start without a signing key for staff tokens (decision 014).
       JWT_SECRET: randomBytes(48).toString("base64url"),
+      MFA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       SERVE_WEB: "false",
       LOG_LEVEL: "warn",
       CONTACT_RATE_LIMIT: "1000000000/s",

@@ -269,6 +269,7 @@ async function benchEngine(engine) {
       ...storage.env,
       NODE_ENV: "production",
       JWT_SECRET: randomBytes(48).toString("base64url"),
+      MFA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       ...admin,
       LOGIN_RATE_LIMIT: "1000/min",
       SERVE_WEB: "false",

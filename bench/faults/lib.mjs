@@ -61,6 +61,7 @@ export async function startServer(label, env) {
     env: {
       NODE_ENV: "production",
       JWT_SECRET: randomBytes(48).toString("base64"),
+      MFA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       ADMIN_PASSWORD: `clave-${randomBytes(12).toString("hex")}`,
       SERVE_WEB: "false",
       LOG_LEVEL: "warn",

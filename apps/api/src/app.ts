@@ -19,6 +19,10 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import type { StreamTimings } from "./modules/live/event-stream.ts";
 import { liveRoutes } from "./modules/live/routes.ts";
 import { replyTemplateRoutes } from "./modules/reply-templates/routes.ts";
+import { relyingPartyOf } from "./modules/second-factor/passkey-ceremony.ts";
+import { secondFactorRoutes } from "./modules/second-factor/routes.ts";
+import { createSecretBox, resolveSecondFactorKey } from "./modules/second-factor/secret-box.ts";
+import type { SecondFactorDeps } from "./modules/second-factor/service.ts";
 import { ServiceTypeCatalog } from "./modules/service-types/catalog.ts";
 import { serviceTypeRoutes } from "./modules/service-types/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
@@ -114,6 +118,11 @@ export async function buildApp({
       routeSummaries.push({ method, url: route.url, public: isPublic, schema: route.schema });
   });
   const jwtSecret = await resolveJwtSecret(config);
+  app.decorate("secondFactor", {
+    db: app.db,
+    box: createSecretBox(await resolveSecondFactorKey(config)),
+    rp: relyingPartyOf(config.publicUrl),
+  } satisfies SecondFactorDeps);
 
   // Every answer names its request, so a person's report ("it failed") can be found in the log.
   app.addHook("onRequest", async (request, reply) => {
@@ -147,6 +156,7 @@ export async function buildApp({
       await api.register(whatsappClickRoutes);
       await api.register(authRoutes, { secret: jwtSecret });
       await api.register(userRoutes);
+      await api.register(secondFactorRoutes);
       await api.register(auditRoutes);
       await api.register(contactRoutes);
       await api.register(emailRoutes);
@@ -178,5 +188,7 @@ declare module "fastify" {
     lifecycle: { shuttingDown: boolean; closing: boolean };
     routeSummaries: RouteSummary[];
     serviceTypeCatalog: ServiceTypeCatalog;
+    /** Passkeys, authenticator apps and recovery codes (decision 035). */
+    secondFactor: SecondFactorDeps;
   }
 }

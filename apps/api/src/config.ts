@@ -123,6 +123,18 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /** Keeps second-factor secrets at rest. Required in production; generated into DATA_DIR elsewhere. */
+  MFA_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .min(32, { error: "debe tener al menos 32 caracteres aleatorios (p. ej. openssl rand -base64 32)" })
+      .superRefine((key, context) => {
+        const problem = weakSecretProblem(key);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      })
+      .optional(),
+  ),
   ADMIN_USERNAME: z
     .string()
     .trim()
@@ -190,6 +202,8 @@ export type Config = {
   emailRetryBaseMs: number;
   /** Undefined outside production: then it is generated into DATA_DIR (see auth/jwt-secret.ts). */
   jwtSecret: string | undefined;
+  /** Undefined outside production: then it is generated into DATA_DIR (see second-factor/secret-box.ts). */
+  mfaEncryptionKey: string | undefined;
   admin: { username: string; password: string | undefined; email: string | undefined };
   loginRateLimit: RateRule[];
   loginAccountLimit: RateRule[];
@@ -243,6 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Configuración inválida:\n  JWT_SECRET: es obligatorio en producción (al menos 32 caracteres aleatorios)",
     );
   }
+  if (e.NODE_ENV === "production" && !e.MFA_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      "Configuración inválida:\n  MFA_ENCRYPTION_KEY: es obligatorio en producción (al menos 32 caracteres aleatorios)",
+    );
+  }
   const inbound = inboundConfig(e);
   if (typeof inbound === "string") throw new ConfigError(`Configuración inválida:\n  ${inbound}`);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
@@ -268,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailPollMs: e.EMAIL_POLL_MS,
     emailRetryBaseMs: e.EMAIL_RETRY_BASE_MS,
     jwtSecret: e.JWT_SECRET,
+    mfaEncryptionKey: e.MFA_ENCRYPTION_KEY,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginAccountLimit: e.LOGIN_ACCOUNT_LIMIT,

@@ -38,6 +38,7 @@ describe.skipIf(!runs)("live events across two instances on one PostgreSQL", () 
       LOG_LEVEL: "warn",
       DATABASE_URL: testDb.databaseUrl ?? "",
       JWT_SECRET: randomBytes(48).toString("base64"),
+      MFA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       ADMIN_USERNAME: "jefa",
       ADMIN_PASSWORD: password,
       // Her replies carry her address for the client's answer (there is no shared mailbox here).

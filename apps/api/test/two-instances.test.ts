@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { authenticatorCode } from "../src/modules/second-factor/authenticator-code.ts";
 import { contactRequest } from "./contact.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { type ServerProcess, startServerProcess } from "./server-process.ts";
@@ -49,6 +50,7 @@ describe.skipIf(!runs)("two instances on one PostgreSQL and one Redis", () => {
       DATABASE_URL: testDb.databaseUrl ?? "",
       REDIS_URL: isolatedRedisUrl(),
       JWT_SECRET: randomBytes(48).toString("base64"),
+      MFA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       ADMIN_USERNAME: "jefa",
       ADMIN_PASSWORD: password,
       SMTP_URL: smtp.url,
@@ -138,5 +140,52 @@ describe.skipIf(!runs)("two instances on one PostgreSQL and one Redis", () => {
     // Every email was sent by exactly one of the two instances' workers (each logs after marking it sent).
     const sentBy = () => [one, two].map((server) => (server.output().match(/"email sent"/g) ?? []).length);
     await expect.poll(() => sentBy().reduce((sum, count) => sum + count, 0)).toBe(expected);
+  }, 60_000);
+
+  it("shares the second factor: the policy, the app's sealed secret and the sign-in step hold on both", async () => {
+    const call = async (server: ServerProcess, method: string, path: string, token?: string, body?: unknown) => {
+      const response = await fetch(`${server.url}/api${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    };
+    const login = await call(one, "POST", "/auth/login", undefined, { username: "jefa", password });
+    const token = login.body.accessToken as string;
+    try {
+      // Required on one: the other refuses the CRM to an account without a factor.
+      expect((await call(one, "PUT", "/users/second-factor-policy", token, { required: true })).status).toBe(200);
+      const refused = await call(two, "GET", "/client-message", token);
+      expect(refused).toMatchObject({ status: 403, body: { error: "Second Factor Required" } });
+      // The app is set up on one and confirmed on two: the key that seals its secret is the same.
+      const setup = await call(one, "POST", "/account/authenticator", token);
+      const confirmed = await call(two, "POST", "/account/authenticator/confirm", token, {
+        code: authenticatorCode(setup.body.secret),
+      });
+      expect(confirmed.status).toBe(200);
+      const [recovery] = confirmed.body.recoveryCodes as string[];
+      expect((await call(two, "GET", "/client-message", token)).status).toBe(200);
+      // The step begun on two is completed on one.
+      const step = await call(two, "POST", "/auth/login", undefined, { username: "jefa", password });
+      expect(step.body).toMatchObject({ step: "second_factor", methods: ["authenticator", "recovery"] });
+      const done = await call(one, "POST", "/auth/second-factor", undefined, {
+        stepToken: step.body.stepToken,
+        method: "recovery",
+        code: recovery,
+      });
+      expect(done.status).toBe(200);
+      expect(done.body.accessToken).toEqual(expect.any(String));
+    } finally {
+      // Straight in the database: an administrator held by the policy could not turn it off.
+      const client = new pg.Client({ connectionString: testDb.databaseUrl });
+      await client.connect();
+      await client.query("delete from settings where key = 'second_factor_required'");
+      await client.end();
+    }
   }, 60_000);
 });

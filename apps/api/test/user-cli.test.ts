@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
+import { auditLog, authenticatorApps, recoveryCodes } from "../src/db/schema.ts";
 import { prepareDatabase } from "../src/db/setup.ts";
 import { verifyPassword } from "../src/modules/auth/passwords.ts";
 import { ensureFirstAdmin } from "../src/modules/users/first-admin.ts";
@@ -56,6 +58,27 @@ describe("first administrator and `npm run user`", { timeout: 120_000 }, () => {
     const user = await withDatabase((db) => findUserByUsername(db, "pedro"));
     expect(user?.mustChangePassword).toBe(true);
     expect(await verifyPassword(user?.passwordHash ?? "", "una-clave-temporal-larga")).toBe(true);
+  });
+
+  it("removes every second factor of an account (the last administrator's way back), audited", async () => {
+    const jefa = await withDatabase((db) => findUserByUsername(db, "jefa"));
+    if (!jefa) throw new Error("no jefa");
+    await withDatabase(async (db) => {
+      await db.insert(authenticatorApps).values({ userId: jefa.id, secret: "v1:sellado", confirmedAt: new Date() });
+      await db.insert(recoveryCodes).values({ userId: jefa.id, codeHash: "h" });
+    });
+    const reset = await cli(["reset-mfa", "jefa"]);
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stdout).toMatch(/Se quitaron los factores de acceso de "jefa"/);
+    const left = await withDatabase(async (db) => ({
+      apps: await db.select().from(authenticatorApps).where(eq(authenticatorApps.userId, jefa.id)),
+      codes: await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, jefa.id)),
+      audit: await db.select().from(auditLog).where(eq(auditLog.action, "second_factor_reset")),
+    }));
+    expect(left.apps).toEqual([]);
+    expect(left.codes).toEqual([]);
+    expect(left.audit.map((entry) => entry.targetUsername)).toEqual(["jefa"]);
+    expect((await cli(["reset-mfa", "nadie"])).stderr).toMatch(/No existe la cuenta "nadie"/);
   });
 
   it("explains mistakes in Spanish with exit code 2", async () => {

@@ -27,6 +27,7 @@ export default [
     route("usuarios", "routes/crm-users.tsx"),
     route("auditoria", "routes/crm-audit.tsx"),
     route("cambiar-contrasena", "routes/crm-change-password.tsx"),
+    route("seguridad", "routes/crm-security.tsx"),
     route("plantillas", "routes/crm-reply-templates.tsx"),
     route("mi-firma", "routes/crm-signature.tsx"),
   ]),

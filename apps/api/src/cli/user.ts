@@ -3,6 +3,7 @@
 //   add <usuario> --name "Nombre" [--email correo] [--role administrador|personal] [--password clave]
 //   disable <usuario> | enable <usuario>
 //   reset <usuario> [--password clave]     (temporary password; every session ends)
+//   reset-mfa <usuario>                    (removes every second factor: the last administrator's way back)
 // Without --password a random temporary password is generated and printed once.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -11,6 +12,8 @@ import { ROLE_LABELS, type StaffRole } from "@app/shared/constants";
 import { loadConfig } from "../config.ts";
 import { prepareDatabase } from "../db/setup.ts";
 import { PasswordRejectedError } from "../modules/auth/service.ts";
+import { isSecondFactorRequired } from "../modules/second-factor/repo.ts";
+import { resetSecondFactors } from "../modules/second-factor/service.ts";
 import { findUserByUsername, listUsers } from "../modules/users/repo.ts";
 import { AccountConflictError, changeUser, createUser, setTemporaryPassword } from "../modules/users/service.ts";
 import { runCommand } from "./run-command.ts";
@@ -20,7 +23,8 @@ const USAGE = `Uso: npm run user -- <orden> [opciones]
   add <usuario> --name "Nombre" [--email correo] [--role administrador|personal] [--password clave]
   disable <usuario>                      desactiva la cuenta y cierra sus sesiones
   enable <usuario>                       reactiva la cuenta
-  reset <usuario> [--password clave]     contraseña temporal (se cambia al iniciar sesión)`;
+  reset <usuario> [--password clave]     contraseña temporal (se cambia al iniciar sesión)
+  reset-mfa <usuario>                    quita sus llaves de acceso, aplicación y códigos de recuperación`;
 
 class UsageError extends Error {}
 
@@ -39,7 +43,7 @@ async function run(argv: string[]) {
   });
   const [order, username] = positionals;
   if (!order || order === "help") throw new UsageError(USAGE);
-  if (!["list", "add", "disable", "enable", "reset"].includes(order))
+  if (!["list", "add", "disable", "enable", "reset", "reset-mfa"].includes(order))
     throw new UsageError(`Orden desconocida: ${order}\n${USAGE}`);
   if (order !== "list" && !username) throw new UsageError(`Falta el usuario.\n${USAGE}`);
 
@@ -90,6 +94,17 @@ async function run(argv: string[]) {
         const password = values.password ?? temporaryPassword();
         await setTemporaryPassword(db, user.id, password, undefined);
         console.log(`Contraseña temporal de "${user.username}": ${password}\nSe pedirá cambiarla al iniciar sesión.`);
+        return;
+      }
+      case "reset-mfa": {
+        const user = await byName();
+        // Audited and emailed like an administrator's reset; the person enrols again at next sign-in.
+        await resetSecondFactors(db, user, undefined, { ip: undefined });
+        console.log(
+          `Se quitaron los factores de acceso de "${user.username}". Inicia sesión con la contraseña${
+            (await isSecondFactorRequired(db)) ? " y agrega un segundo factor (se exige)" : ""
+          }.`,
+        );
         return;
       }
       default:

@@ -374,6 +374,8 @@ export const EMAIL_KINDS = [
   "task_digest",
   /** To the contact's owner (or the staff address): the client answered by email. */
   "client_email_received",
+  /** To a staff member: a second factor added or removed, a recovery code used, a new device. */
+  "security_notice",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed", "bounced"] as const;
@@ -555,6 +557,10 @@ export const authSessions = pgTable(
     revokedReason: text("revoked_reason"),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** The browser's device cookie, hashed: a sign-in from a device not seen before is emailed. */
+    deviceHash: text("device_hash"),
+    /** Last sign-in or token renewal, for `Sesiones activas`. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [index("auth_sessions_user_idx").on(table.userId)],
@@ -607,4 +613,93 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>(),
   },
   (table) => [index("audit_log_at_idx").on(table.at.desc(), table.id.desc())],
+);
+
+/** Settings administrators change while the product runs (e.g. a second factor for everybody). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+/** A staff member's passkeys (WebAuthn credentials; decision 035). */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    /** The credential ID, base64url. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    publicKey: bytea("public_key").notNull(),
+    /** The authenticator's signature counter: one going back means a cloned key. */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    /** `singleDevice` or `multiDevice` (synced). */
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("passkeys_user_idx").on(table.userId)],
+);
+
+/** A staff member's authenticator app (TOTP): the secret encrypted with MFA_ENCRYPTION_KEY. */
+export const authenticatorApps = pgTable("authenticator_apps", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  /** Null until a first code confirms that the app has it. */
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  /** The 30-second step of the last code accepted: a code is used once. */
+  lastStep: bigint("last_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, stored as an HMAC keyed with MFA_ENCRYPTION_KEY. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("recovery_codes_user_code_unique").on(table.userId, table.codeHash)],
+);
+
+export type AuthChallengePurpose = "second_factor" | "passkey_sign_in" | "passkey_registration";
+
+/**
+ * Short-lived, single-use steps of a sign-in: the step between password and second factor (its id
+ * the SHA-256 of the step token), and the WebAuthn challenges of a passkey sign-in or registration.
+ */
+export const authChallenges = pgTable(
+  "auth_challenges",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose").$type<AuthChallengePurpose>().notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The WebAuthn challenge issued under it, base64url. */
+    challenge: text("challenge"),
+    remember: boolean("remember").notNull().default(false),
+    /** Wrong codes so far: the step is locked at SECOND_FACTOR_LIMITS.stepFailures. */
+    failures: integer("failures").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check(
+      "auth_challenges_purpose_check",
+      sql`${table.purpose} in ('second_factor', 'passkey_sign_in', 'passkey_registration')`,
+    ),
+    index("auth_challenges_expires_idx").on(table.expiresAt),
+  ],
 );

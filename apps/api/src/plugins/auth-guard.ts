@@ -1,5 +1,5 @@
 import type { StaffUser } from "@app/shared";
-import type { StaffRole } from "@app/shared/constants";
+import { SECOND_FACTOR_MESSAGES, type StaffRole } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { verifyAccessToken } from "../modules/auth/jwt.ts";
@@ -18,6 +18,8 @@ export type AccessConfig = {
   roles?: StaffRole[];
   /** Reachable while the account must replace a temporary password. */
   allowedBeforePasswordChange?: boolean;
+  /** Reachable while the account must enrol a second factor (the policy requires one, it has none). */
+  allowedBeforeSecondFactor?: boolean;
 };
 
 const unauthorized = (reply: FastifyReply, message = "Tu sesión no es válida o expiró. Inicia sesión nuevamente.") =>
@@ -45,13 +47,18 @@ export const authGuard = fp<{ secret: Buffer }>(async (app, { secret }) => {
     const validAfter = row ? Math.floor(row.tokensValidAfter.getTime() / 1000) : 0;
     if (!row?.active || row.sessionId === null || claims.iat < validAfter) return unauthorized(reply);
 
-    const user = toStaffUser(row);
+    const user = toStaffUser(row, row.mustAddSecondFactor);
     request.principal = { user, sessionId: claims.sid };
     if (user.mustChangePassword && !access.allowedBeforePasswordChange) {
       return reply.code(403).send({
         ...errorBody(403, "Debes cambiar tu contraseña temporal antes de continuar."),
         error: "Password Change Required",
       });
+    }
+    if (user.mustAddSecondFactor && !access.allowedBeforeSecondFactor) {
+      return reply
+        .code(403)
+        .send({ ...errorBody(403, SECOND_FACTOR_MESSAGES.enrolRequired), error: "Second Factor Required" });
     }
     if (access.roles && !access.roles.includes(user.role)) {
       return reply.code(403).send(errorBody(403, "Tu cuenta no tiene permisos para esta sección."));

@@ -21,9 +21,16 @@ const WEAK_JWT_SECRETS = {
   "a repeated piece": "abcdefghij-abcdefghij-abcdefghij-abcdefghij-",
 };
 
+/** A key as `openssl rand -base64 32` makes it. */
+const GOOD_KEY = randomBytes(32).toString("base64");
+
 describe("JWT_SECRET in production", () => {
   it.each(Object.entries(WEAK_JWT_SECRETS))("refuses %s, naming the variable but not echoing it", (_name, secret) => {
-    const env = { NODE_ENV: "production", ...(secret === undefined ? {} : { JWT_SECRET: secret }) };
+    const env = {
+      NODE_ENV: "production",
+      MFA_ENCRYPTION_KEY: GOOD_KEY,
+      ...(secret === undefined ? {} : { JWT_SECRET: secret }),
+    };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(/JWT_SECRET/);
     if (secret) expect(() => loadConfig(env)).not.toThrow(secret);
@@ -31,7 +38,9 @@ describe("JWT_SECRET in production", () => {
 
   it("accepts what the README tells to generate (openssl rand -base64 48) and 32 random hex digits", () => {
     for (const secret of [randomBytes(48).toString("base64"), "9f86d081884c7d659a2feaa0c55ad015"]) {
-      expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: secret }).jwtSecret).toBe(secret);
+      expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: secret, MFA_ENCRYPTION_KEY: GOOD_KEY }).jwtSecret).toBe(
+        secret,
+      );
     }
   });
 
@@ -40,7 +49,14 @@ describe("JWT_SECRET in production", () => {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
         cwd: apiRoot,
-        env: { ...process.env, NODE_ENV: "production", JWT_SECRET: secret, DATA_DIR: "memory://", PORT: "0" },
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          JWT_SECRET: secret,
+          MFA_ENCRYPTION_KEY: GOOD_KEY,
+          DATA_DIR: "memory://",
+          PORT: "0",
+        },
       });
       let output = "";
       child.stderr.on("data", (chunk) => {
@@ -52,6 +68,21 @@ describe("JWT_SECRET in production", () => {
     expect(stderr).toMatch(/Configuración inválida[\s\S]*JWT_SECRET/);
     expect(stderr).not.toContain(secret);
   }, 30_000);
+});
+
+describe("MFA_ENCRYPTION_KEY in production", () => {
+  const jwt = randomBytes(48).toString("base64");
+  it.each(Object.entries(WEAK_JWT_SECRETS))("refuses %s, naming the variable but not echoing it", (_name, key) => {
+    const env = { NODE_ENV: "production", JWT_SECRET: jwt, ...(key === undefined ? {} : { MFA_ENCRYPTION_KEY: key }) };
+    expect(() => loadConfig(env)).toThrow(/MFA_ENCRYPTION_KEY/);
+    if (key) expect(() => loadConfig(env)).not.toThrow(key);
+  });
+
+  it("accepts what .env.example tells to generate (openssl rand -base64 32)", () => {
+    expect(loadConfig({ NODE_ENV: "production", JWT_SECRET: jwt, MFA_ENCRYPTION_KEY: GOOD_KEY }).mfaEncryptionKey).toBe(
+      GOOD_KEY,
+    );
+  });
 });
 
 describe("ADMIN_PASSWORD of the first administrator", () => {

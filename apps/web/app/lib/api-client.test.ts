@@ -17,7 +17,7 @@ function scriptedFetch(answers: Answer[]) {
 
 function bridge(overrides: Partial<SessionBridge> = {}) {
   let token = "old";
-  const calls = { refresh: 0, expire: 0, passwordChange: 0, stillValid: 0 };
+  const calls = { refresh: 0, expire: 0, passwordChange: 0, secondFactor: 0, stillValid: 0 };
   const value: SessionBridge = {
     accessToken: () => token,
     refresh: async () => {
@@ -34,6 +34,9 @@ function bridge(overrides: Partial<SessionBridge> = {}) {
     },
     requirePasswordChange: () => {
       calls.passwordChange += 1;
+    },
+    requireSecondFactor: () => {
+      calls.secondFactor += 1;
     },
     ...overrides,
   };
@@ -94,6 +97,13 @@ describe("authRequest", () => {
     const calls = bridge();
     await expect(authRequest("/users")).rejects.toMatchObject({ code: "Password Change Required" });
     expect(calls).toMatchObject({ passwordChange: 1, expire: 0, stillValid: 0 });
+  });
+
+  it("asks for a second factor on 'Second Factor Required', keeping the session", async () => {
+    scriptedFetch([{ status: 403, body: { statusCode: 403, error: "Second Factor Required", message: "x" } }]);
+    const calls = bridge();
+    await expect(authRequest("/contacts")).rejects.toMatchObject({ code: "Second Factor Required" });
+    expect(calls).toMatchObject({ secondFactor: 1, passwordChange: 0, expire: 0, stillValid: 0 });
   });
 
   it("leaves business errors (409) to the screen", async () => {

@@ -61,6 +61,12 @@ export function filenameOf(contentDisposition: string | null) {
 const API_BASE = "/api";
 /** What the API answers while a temporary password has not been changed yet. */
 export const PASSWORD_CHANGE_REQUIRED = "Password Change Required";
+/** What the API answers while a required second factor has not been added yet (issue 15). */
+export const SECOND_FACTOR_REQUIRED = "Second Factor Required";
+
+/** A 403 that only sends the person to a page of their own account, not a lost session or role. */
+export const isAccountGate = (error: unknown) =>
+  error instanceof ApiError && (error.code === PASSWORD_CHANGE_REQUIRED || error.code === SECOND_FACTOR_REQUIRED);
 
 function retryAfterOf(response: Response) {
   const value = Number(response.headers.get("retry-after"));
@@ -130,6 +136,8 @@ export type SessionBridge = {
   expire: () => void;
   /** The account holds a temporary password: the CRM shows the password change. */
   requirePasswordChange: () => void;
+  /** A second factor is required and the account has none: the CRM shows the security screen. */
+  requireSecondFactor: () => void;
 };
 
 let session: SessionBridge | undefined;
@@ -178,6 +186,7 @@ export async function authRequest<T>(path: string, options: ApiRequest = {}): Pr
 async function settleForbidden(bridge: SessionBridge, error: unknown) {
   if (!isApiError(error, 403)) return error;
   if (error.code === PASSWORD_CHANGE_REQUIRED) bridge.requirePasswordChange();
+  else if (error.code === SECOND_FACTOR_REQUIRED) bridge.requireSecondFactor();
   else if (!(await bridge.isStillValid())) bridge.expire();
   return error;
 }

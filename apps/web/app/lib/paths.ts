@@ -31,6 +31,8 @@ export const paths = {
   crmContact: (id: number) => `/crm/mensajes?contacto=${id}`,
   crmAudit: "/crm/auditoria",
   crmChangePassword: "/crm/cambiar-contrasena",
+  /** Passkeys, authenticator app, recovery codes and signed-in devices (issue 15). */
+  crmSecurity: "/crm/seguridad",
   crmReplyTemplates: "/crm/plantillas",
   crmSignature: "/crm/mi-firma",
 } as const;

@@ -6,7 +6,7 @@ import { loadServiceTypes } from "~/features/contacts/contacts-api";
 import { loadStaff } from "~/features/contacts/follow-up-api";
 import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
-import { ApiError, PASSWORD_CHANGE_REQUIRED } from "~/lib/api-client";
+import { ApiError, isAccountGate } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/crm-board";
@@ -22,7 +22,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       loadBoard(filters, request.signal).then(
         (value) => ({ value, problem: null }),
         (error: unknown) => {
-          if (!(error instanceof ApiError) || error.status === 401 || error.code === PASSWORD_CHANGE_REQUIRED) {
+          if (!(error instanceof ApiError) || error.status === 401 || isAccountGate(error)) {
             throw error;
           }
           return { value: null, problem: errorMessage(error) };

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { requireStaffUser } from "~/features/auth/guards";
-import { currentPathOf } from "~/features/auth/redirect";
+import { currentPathOf, requiredAccountPage } from "~/features/auth/redirect";
 import { signOut } from "~/features/auth/session";
 import { useSession } from "~/features/auth/use-session";
 import { CrmShell } from "~/features/crm/crm-shell";
@@ -27,14 +27,16 @@ export default function CrmLayout() {
   const navigating = useNavigation().state !== "idle";
 
   // A session the server stopped accepting (expired, revoked, account disabled) ends here: back to
-  // sign in, then to this same page. A temporary password leads to the password change. During a
-  // navigation the loaders decide (they redirect to the page that was asked for).
+  // sign in, then to this same page. A temporary password leads to the password change, a missing
+  // required second factor to the security screen. During a navigation the loaders decide (they
+  // redirect to the page that was asked for).
   useEffect(() => {
     if (navigating) return;
+    const required = user ? requiredAccountPage(user) : null;
     if (!user && ended === "expired") {
       navigate(paths.loginThenReturnTo(currentPathOf(location)), { replace: true });
-    } else if (user?.mustChangePassword && location.pathname !== paths.crmChangePassword) {
-      navigate(paths.crmChangePassword, { replace: true });
+    } else if (required && location.pathname !== required) {
+      navigate(required, { replace: true });
     }
   }, [user, ended, location, navigate, navigating]);
 

@@ -19,7 +19,7 @@ import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { loadReplyTemplates } from "~/features/reply-templates/reply-templates-api";
 import { TemplatePicker } from "~/features/reply-templates/template-picker";
-import { ApiError, PASSWORD_CHANGE_REQUIRED } from "~/lib/api-client";
+import { ApiError, isAccountGate } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
 import { type ReplyTemplateSlotProps, ReplyTemplateSlotProvider } from "~/lib/reply-template-slot";
@@ -29,7 +29,7 @@ import type { Route } from "./+types/crm-messages";
 export const meta = () => crmMeta("Contactos");
 
 const isSessionProblem = (error: unknown) =>
-  error instanceof ApiError && (error.status === 401 || error.code === PASSWORD_CHANGE_REQUIRED);
+  error instanceof ApiError && (error.status === 401 || isAccountGate(error));
 
 /** A call the screen can do without: its failure is said in place; a session that ended is not. */
 async function orProblem<T>(work: Promise<T>): Promise<{ value: T; problem: null } | { value: null; problem: string }> {

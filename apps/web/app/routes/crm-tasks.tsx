@@ -4,7 +4,7 @@ import { loadTasks } from "~/features/contacts/follow-up-api";
 import { parseTasksQuery, TasksScreen } from "~/features/contacts/tasks-screen";
 import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
-import { ApiError, PASSWORD_CHANGE_REQUIRED } from "~/lib/api-client";
+import { ApiError, isAccountGate } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
 import { settle } from "~/lib/route-action";
 import type { Route } from "./+types/crm-tasks";
@@ -20,7 +20,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       return { query, tasks, total, problem: null };
     } catch (error) {
       // A session that ended goes to sign in; any other failure is said on the screen.
-      if (!(error instanceof ApiError) || error.status === 401 || error.code === PASSWORD_CHANGE_REQUIRED) throw error;
+      if (!(error instanceof ApiError) || error.status === 401 || isAccountGate(error)) throw error;
       return { query, tasks: null, total: 0, problem: errorMessage(error) };
     }
   });

@@ -5,10 +5,11 @@ import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { NoPermission } from "~/features/crm/no-permission";
 import { LeadAssignmentForm } from "~/features/users/lead-assignment-form";
+import { SecondFactorPolicyForm } from "~/features/users/second-factor-policy-form";
 import { runUsersIntent, type UsersIntent } from "~/features/users/users-actions";
-import { listServiceTypes, listUsers, loadLeadAssignment } from "~/features/users/users-api";
+import { listServiceTypes, listUsers, loadLeadAssignment, loadSecondFactorPolicy } from "~/features/users/users-api";
 import { UsersScreen } from "~/features/users/users-screen";
-import { ApiError } from "~/lib/api-client";
+import { ApiError, isAccountGate } from "~/lib/api-client";
 import { settle } from "~/lib/route-action";
 import type { Route } from "./+types/crm-users";
 
@@ -17,17 +18,20 @@ export const meta = () => crmMeta("Usuarios");
 // Administrators only: anyone else gets a clear refusal without a call (the API would answer 403).
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return loadForStaff(request, async (user) => {
-    if (!isAdministrator(user)) return { accounts: null, rule: null, serviceTypes: null };
+    const none = { accounts: null, rule: null, serviceTypes: null, policy: null };
+    if (!isAdministrator(user)) return none;
     try {
-      const [accounts, rule, serviceTypes] = await Promise.all([
+      const [accounts, rule, serviceTypes, policy] = await Promise.all([
         listUsers(),
         loadLeadAssignment(),
         listServiceTypes().catch(() => null),
+        // Without it the switch is not shown; the accounts still are.
+        loadSecondFactorPolicy().catch(() => null),
       ]);
-      return { accounts, rule, serviceTypes };
+      return { accounts, rule, serviceTypes, policy };
     } catch (error) {
       // The role was taken away meanwhile: the session store already knows, the page says it.
-      if (error instanceof ApiError && error.status === 403) return { accounts: null, rule: null, serviceTypes: null };
+      if (error instanceof ApiError && error.status === 403 && !isAccountGate(error)) return none;
       throw error;
     }
   });
@@ -47,6 +51,14 @@ export default function CrmUsers({ loaderData }: Route.ComponentProps) {
       {allowed ? (
         <>
           <UsersScreen accounts={loaderData.accounts ?? []} currentUserId={user.id} />
+          {loaderData.policy && (
+            <div className="mt-8">
+              <SecondFactorPolicyForm
+                required={loaderData.policy.required}
+                selfWithoutFactor={!loaderData.accounts?.find((account) => account.id === user.id)?.hasSecondFactor}
+              />
+            </div>
+          )}
           {loaderData.rule && (
             <div className="mt-8">
               <LeadAssignmentForm

@@ -15,6 +15,8 @@ export const staffUserSchema = z.object({
   role: staffRoleSchema,
   /** Set after an administrator gives a temporary password: only changing it is allowed. */
   mustChangePassword: z.boolean(),
+  /** A second factor is required and this person has none yet: only enrolling one is allowed. */
+  mustAddSecondFactor: z.boolean(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

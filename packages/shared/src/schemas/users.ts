@@ -16,6 +16,8 @@ export const userAccountSchema = staffUserSchema.extend({
   jobTitle: z.string().nullable(),
   phone: z.string().nullable(),
   whatsapp: z.string().nullable(),
+  /** Has a passkey or an authenticator app (never which secrets). */
+  hasSecondFactor: z.boolean(),
 });
 export type UserAccount = z.infer<typeof userAccountSchema>;
 export const userAccountListSchema = z.array(userAccountSchema);
@@ -67,6 +69,14 @@ const AUDIT_ACTIONS = [
   "password_changed",
   "password_reset_requested",
   "password_reset",
+  "second_factor_failed",
+  "second_factor_added",
+  "second_factor_removed",
+  "second_factor_reset",
+  "second_factor_policy_changed",
+  "recovery_code_used",
+  "recovery_codes_generated",
+  "session_ended",
   "user_created",
   "user_updated",
   "user_password_set",

@@ -3,30 +3,41 @@ import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
+  loginResponseSchema,
   messageResponseSchema,
+  passkeyOptionsSchema,
+  passkeySignInOptionsSchema,
+  passkeySignInRequestSchema,
   refreshRequestSchema,
   resetPasswordRequestSchema,
+  secondFactorRequestSchema,
   sessionResponseSchema,
   staffUserSchema,
+  stepPasskeyOptionsRequestSchema,
 } from "@app/shared";
-import { AUTH_MESSAGES, CSRF_HEADER, waitText } from "@app/shared/constants";
+import { AUTH_MESSAGES, CSRF_HEADER, SECOND_FACTOR_MESSAGES, waitText } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { rateLimit } from "../../plugins/rate-limit.ts";
+import { passkeySignInOptions, SecondFactorError, stepPasskeyOptions } from "../second-factor/service.ts";
 import { AccountThrottle } from "./account-throttle.ts";
-import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from "./cookies.ts";
+import { clearRefreshCookie, deviceOf, refreshCookieOf, setDeviceCookie, setRefreshCookie } from "./cookies.ts";
 import { requestPasswordReset, resetPassword } from "./password-reset.ts";
 import {
   type AuthDeps,
   changePassword,
   type IssuedSession,
+  type LoginResult,
   login,
   logout,
   PasswordRejectedError,
+  passkeyLogin,
   refresh,
+  type SecondFactorResult,
+  secondFactorLogin,
 } from "./service.ts";
 
 const sessionBody = (session: IssuedSession) => ({
@@ -40,6 +51,7 @@ const sessionBody = (session: IssuedSession) => ({
 
 const noContent = z.undefined();
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+const stepErrors = { ...errors, 404: apiErrorSchema, 409: apiErrorSchema };
 
 const tooMany = (what: string) => (seconds: number) =>
   `Demasiados intentos de ${what}. Intenta nuevamente en ${waitText(seconds)}.`;
@@ -64,6 +76,52 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
     message: tooMany("recuperación de contraseña"),
   });
   const context = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] });
+  /** A sign-in's context: with the browser's device, to tell a new one. */
+  const signInContext = (request: FastifyRequest) => ({ ...context(request), deviceHash: deviceOf(request).hash });
+  const factor = app.secondFactor;
+
+  /** Answers a sign-in's outcome: the session (cookie and body), or why not. */
+  const answer = (request: FastifyRequest, reply: FastifyReply, result: LoginResult | SecondFactorResult) => {
+    switch (result.kind) {
+      case "ok": {
+        setRefreshCookie(reply, result.session, config.cookieSecure);
+        const { newId } = deviceOf(request);
+        if (newId) setDeviceCookie(reply, newId, config.cookieSecure);
+        reply.header("cache-control", "no-store");
+        // A sign-in from a new device, or with a recovery code, is emailed to the person.
+        app.outbox.kick();
+        return sessionBody(result.session);
+      }
+      case "second_factor":
+        reply.header("cache-control", "no-store");
+        return result.step;
+      case "invalid":
+        return reply.code(401).send(errorBody(401, AUTH_MESSAGES.invalidCredentials));
+      case "wrong":
+        return reply
+          .code(401)
+          .send(result.locked ? errorBody(401, SECOND_FACTOR_MESSAGES.stepExpired) : errorBody(401, result.message));
+      case "disabled":
+        return reply.code(403).send(errorBody(403, AUTH_MESSAGES.forbidden));
+      case "throttled":
+        request.log.warn({ retryAfter: result.retryAfterSeconds }, "account sign-in throttled");
+        return reply
+          .code(429)
+          .header("retry-after", String(result.retryAfterSeconds))
+          .send(
+            errorBody(
+              429,
+              `Demasiados intentos fallidos para esta cuenta. Intenta nuevamente en ${waitText(result.retryAfterSeconds)}.`,
+            ),
+          );
+    }
+  };
+  /** A refused second step (expired, locked, a bad passkey answer) as its 4xx. */
+  const refusal = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof SecondFactorError)
+      return reply.code(error.status).send(errorBody(error.status, error.message));
+    throw error;
+  };
 
   /**
    * The refresh token of a call: the body's (API clients) or the cookie's. The cookie only counts
@@ -87,31 +145,69 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
     {
       config: { public: true },
       onRequest: loginLimit,
-      schema: { body: loginRequestSchema, response: { 200: sessionResponseSchema, ...errors } },
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
+    },
+    async (request, reply) => answer(request, reply, await login(deps, request.body, signInContext(request))),
+  );
+
+  app.post(
+    "/auth/second-factor/passkey-options",
+    {
+      config: { public: true },
+      onRequest: loginLimit,
+      schema: { body: stepPasskeyOptionsRequestSchema, response: { 200: passkeyOptionsSchema, ...stepErrors } },
     },
     async (request, reply) => {
-      const result = await login(deps, request.body, context(request));
-      switch (result.kind) {
-        case "ok":
-          setRefreshCookie(reply, result.session, config.cookieSecure);
-          reply.header("cache-control", "no-store");
-          return sessionBody(result.session);
-        case "invalid":
-          return reply.code(401).send(errorBody(401, AUTH_MESSAGES.invalidCredentials));
-        case "disabled":
-          return reply.code(403).send(errorBody(403, AUTH_MESSAGES.forbidden));
-        case "throttled":
-          request.log.warn({ retryAfter: result.retryAfterSeconds }, "account sign-in throttled");
-          return reply
-            .code(429)
-            .header("retry-after", String(result.retryAfterSeconds))
-            .send(
-              errorBody(
-                429,
-                `Demasiados intentos fallidos para esta cuenta. Intenta nuevamente en ${waitText(result.retryAfterSeconds)}.`,
-              ),
-            );
+      try {
+        reply.header("cache-control", "no-store");
+        return { options: { ...(await stepPasskeyOptions(factor, request.body.stepToken)) } };
+      } catch (error) {
+        return refusal(reply, error);
       }
+    },
+  );
+
+  app.post(
+    "/auth/second-factor",
+    {
+      config: { public: true },
+      onRequest: loginLimit,
+      schema: { body: secondFactorRequestSchema, response: { 200: loginResponseSchema, ...stepErrors } },
+    },
+    async (request, reply) => {
+      try {
+        return answer(request, reply, await secondFactorLogin(deps, factor, request.body, signInContext(request)));
+      } catch (error) {
+        return refusal(reply, error);
+      }
+    },
+  );
+
+  app.post(
+    "/auth/passkey/options",
+    {
+      config: { public: true },
+      onRequest: loginLimit,
+      schema: { response: { 200: passkeySignInOptionsSchema, ...errors } },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { challengeId, options } = await passkeySignInOptions(factor);
+      return { challengeId, options: { ...options } };
+    },
+  );
+
+  app.post(
+    "/auth/passkey",
+    {
+      config: { public: true },
+      onRequest: loginLimit,
+      schema: { body: passkeySignInRequestSchema, response: { 200: loginResponseSchema, ...stepErrors } },
+    },
+    async (request, reply) => {
+      const result = await passkeyLogin(deps, factor, request.body, signInContext(request));
+      if (result.kind === "invalid") return reply.code(401).send(errorBody(401, SECOND_FACTOR_MESSAGES.passkeyFailed));
+      return answer(request, reply, result);
     },
   );
 
@@ -159,7 +255,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
 
   app.get(
     "/auth/me",
-    { config: { allowedBeforePasswordChange: true }, schema: { response: { 200: staffUserSchema } } },
+    {
+      config: { allowedBeforePasswordChange: true, allowedBeforeSecondFactor: true },
+      schema: { response: { 200: staffUserSchema } },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return principalOf(request).user;
@@ -169,7 +268,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
   app.post(
     "/auth/password",
     {
-      config: { allowedBeforePasswordChange: true },
+      config: { allowedBeforePasswordChange: true, allowedBeforeSecondFactor: true },
       schema: { body: changePasswordRequestSchema, response: { 200: sessionResponseSchema, ...errors } },
     },
     async (request, reply) => {

@@ -80,6 +80,11 @@ describe.each(engines)("access control and token attacks on %s", (engine) => {
         // A product's WhatsApp button tapped on the public site: a counter, nothing personal.
         "POST /api/whatsapp-clicks",
         "POST /api/auth/login",
+        // The second step of a sign-in carries its own short-lived step token; a passkey alone names its account.
+        "POST /api/auth/second-factor",
+        "POST /api/auth/second-factor/passkey-options",
+        "POST /api/auth/passkey/options",
+        "POST /api/auth/passkey",
         "POST /api/auth/refresh-token",
         "POST /api/auth/logout",
         "POST /api/auth/forgot-password",

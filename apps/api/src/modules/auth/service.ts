@@ -1,12 +1,39 @@
-import type { LoginRequest, StaffUser } from "@app/shared";
+import type {
+  LoginRequest,
+  PasskeySignInRequest,
+  SecondFactorMethod,
+  SecondFactorRequest,
+  SecondFactorStep,
+  StaffUser,
+} from "@app/shared";
+import { SECOND_FACTOR_MESSAGES } from "@app/shared/constants";
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../audit/repo.ts";
-import { findUserById, findUserByUsername, toStaffUser, updateUser } from "../users/repo.ts";
+import { browserOf, networkOf } from "../second-factor/device-labels.ts";
+import { pendingStepUser } from "../second-factor/repo.ts";
+import {
+  beginSecondStep,
+  completeSecondStep,
+  notifySecurity,
+  passkeySignIn,
+  recoveryCodeUsed,
+  type SecondFactorDeps,
+  SecondFactorError,
+} from "../second-factor/service.ts";
+import {
+  findUserById,
+  findUserByUsername,
+  mustAddSecondFactor,
+  toStaffUser,
+  type UserRow,
+  updateUser,
+} from "../users/repo.ts";
 import type { AccountThrottle } from "./account-throttle.ts";
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from "./jwt.ts";
 import { hashPassword, passwordProblem, spendVerification, verifyPassword } from "./passwords.ts";
 import {
   type IssuedRefresh,
+  isNewDevice,
   isSessionRemembered,
   revokeSession,
   revokeUserSessions,
@@ -42,6 +69,8 @@ async function sessionFor(
 
 export type LoginResult =
   | { kind: "ok"; session: IssuedSession }
+  /** The password was right; the person's second factor comes next. */
+  | { kind: "second_factor"; step: SecondFactorStep }
   | { kind: "invalid" }
   | { kind: "disabled" }
   | { kind: "throttled"; retryAfterSeconds: number };
@@ -76,11 +105,90 @@ export async function login(
     await recordAudit(db, { action: "login_failed", actor: user, ip: context.ip, details: { reason: "disabled" } });
     return { kind: "disabled" };
   }
-  await throttle.clear(name);
+  // The account's failure count is cleared only once the whole sign-in succeeds: a known password
+  // does not buy fresh tries at the codes.
+  const step = await beginSecondStep(db, user.id, remember);
+  if (step) return { kind: "second_factor", step };
+  return { kind: "ok", session: await signIn({ db, secret, throttle }, user, remember, context) };
+}
+
+/** A complete sign-in: the session, the audit entry, and an email when the device is new. */
+async function signIn(
+  { db, secret, throttle }: AuthDeps,
+  user: UserRow,
+  remember: boolean,
+  context: SessionContext,
+  secondFactor?: SecondFactorMethod,
+) {
+  await throttle.clear(user.username);
+  const newDevice = await isNewDevice(db, user.id, context.deviceHash);
   const refresh = await startSession(db, user.id, remember, context);
   await updateUser(db, user.id, { lastLoginAt: new Date() });
-  await recordAudit(db, { action: "login", actor: user, ip: context.ip, details: { remember } });
-  return { kind: "ok", session: await sessionFor(secret, toStaffUser(user), refresh, remember) };
+  await recordAudit(db, {
+    action: "login",
+    actor: user,
+    ip: context.ip,
+    details: secondFactor ? { remember, secondFactor } : { remember },
+  });
+  if (newDevice) {
+    await notifySecurity(db, user, {
+      event: "new_device",
+      browser: browserOf(context.userAgent),
+      network: networkOf(context.ip),
+    });
+  }
+  return sessionFor(secret, toStaffUser(user, await mustAddSecondFactor(db, user.id)), refresh, remember);
+}
+
+export type SecondFactorResult =
+  | LoginResult
+  /** A wrong code or passkey; `locked` when the step allows no more tries. */
+  | { kind: "wrong"; message: string; locked: boolean };
+
+/** The second step: the factor checked, then the same sign-in as a password alone gives. */
+export async function secondFactorLogin(
+  deps: AuthDeps,
+  factor: SecondFactorDeps,
+  request: SecondFactorRequest,
+  context: SessionContext,
+): Promise<SecondFactorResult> {
+  const { db, throttle } = deps;
+  const pending = await pendingStepUser(db, request.stepToken);
+  const user = pending === undefined ? undefined : await findUserById(db, pending);
+  if (!user) throw new SecondFactorError(401, SECOND_FACTOR_MESSAGES.stepExpired);
+  const wait = await throttle.waitSeconds(user.username);
+  if (wait > 0) return { kind: "throttled", retryAfterSeconds: wait };
+  const outcome = await completeSecondStep(factor, request);
+  if (outcome.kind === "wrong") {
+    await throttle.recordFailure(user.username);
+    await recordAudit(db, {
+      action: "second_factor_failed",
+      actor: user,
+      ip: context.ip,
+      details: { method: request.method, locked: outcome.locked },
+    });
+    return { kind: "wrong", message: outcome.message, locked: outcome.locked };
+  }
+  if (!user.active) return { kind: "disabled" };
+  if (outcome.method === "recovery") await recoveryCodeUsed(db, user, context);
+  return { kind: "ok", session: await signIn(deps, user, outcome.remember, context, outcome.method) };
+}
+
+/** A sign-in with a passkey alone: the passkey names the account. */
+export async function passkeyLogin(
+  deps: AuthDeps,
+  factor: SecondFactorDeps,
+  request: PasskeySignInRequest,
+  context: SessionContext,
+): Promise<LoginResult> {
+  const userId = await passkeySignIn(factor, request.challengeId, request.credential);
+  const user = userId === undefined ? undefined : await findUserById(deps.db, userId);
+  if (!user) {
+    await recordAudit(deps.db, { action: "login_failed", ip: context.ip, details: { reason: "passkey" } });
+    return { kind: "invalid" };
+  }
+  if (!user.active) return { kind: "disabled" };
+  return { kind: "ok", session: await signIn(deps, user, request.remember ?? false, context, "passkey") };
 }
 
 export type RefreshResult = { kind: "ok"; session: IssuedSession } | { kind: "invalid" } | { kind: "raced" };
@@ -107,7 +215,8 @@ export async function refresh(
     await revokeSession(db, rotated.issued.sessionId, "disabled");
     return { kind: "invalid" };
   }
-  return { kind: "ok", session: await sessionFor(secret, toStaffUser(user), rotated.issued, rotated.remember) };
+  const due = await mustAddSecondFactor(db, user.id);
+  return { kind: "ok", session: await sessionFor(secret, toStaffUser(user, due), rotated.issued, rotated.remember) };
 }
 
 /** Ends the session a refresh token (or an access token's `sid`) belongs to. Idempotent. */
@@ -145,5 +254,6 @@ export async function changePassword(
   await revokeUserSessions(db, user.id, "password_changed");
   await recordAudit(db, { action: "password_changed", actor: user, ip: context.ip });
   const refreshed = await startSession(db, user.id, remember, context);
-  return await sessionFor(secret, toStaffUser(updated ?? user), refreshed, remember);
+  const due = await mustAddSecondFactor(db, user.id);
+  return await sessionFor(secret, toStaffUser(updated ?? user, due), refreshed, remember);
 }

@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { authSessions, refreshTokens, users } from "../../db/schema.ts";
 import { dbNow } from "../../db/sql-helpers.ts";
+import { hasSecondFactorSql, secondFactorRequiredSql } from "../second-factor/repo.ts";
 import { newOpaqueToken, newSessionId, tokenHash } from "./tokens.ts";
 
 // Sessions and their rotating refresh tokens (decision 014).
@@ -21,7 +22,12 @@ export const lifetimeOf = (remember: boolean) => (remember ? REMEMBERED : WORKDA
 
 export type IssuedRefresh = { sessionId: string; refreshToken: string; expiresAt: Date };
 
-export type SessionContext = { ip: string | undefined; userAgent: string | undefined };
+export type SessionContext = {
+  ip: string | undefined;
+  userAgent: string | undefined;
+  /** The SHA-256 of the browser's device cookie, when it has one. */
+  deviceHash?: string | undefined;
+};
 
 export async function startSession(db: Db, userId: number, remember: boolean, context: SessionContext) {
   const lifetime = lifetimeOf(remember);
@@ -34,6 +40,7 @@ export async function startSession(db: Db, userId: number, remember: boolean, co
     expiresAt: new Date(now + lifetime.absoluteMs),
     ip: context.ip,
     userAgent: context.userAgent?.slice(0, 300),
+    deviceHash: context.deviceHash,
   });
   return issueRefreshToken(db, sessionId, new Date(now + lifetime.absoluteMs), lifetime.idleMs);
 }
@@ -81,6 +88,7 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Rot
       sessionEnd: authSessions.expiresAt,
     });
   if (claimed) {
+    await db.update(authSessions).set({ lastUsedAt: dbNow() }).where(eq(authSessions.id, claimed.sessionId));
     const issued = await issueRefreshToken(
       db,
       claimed.sessionId,
@@ -124,7 +132,7 @@ export async function revokeSession(db: Db, sessionId: string, reason: string) {
 
 /** Ends every session of an account (password change or reset, disabling), except `keep` if given. */
 export async function revokeUserSessions(db: Db, userId: number, reason: string, keep?: string) {
-  await db
+  const rows = await db
     .update(authSessions)
     .set({ revokedAt: dbNow(), revokedReason: reason })
     .where(
@@ -133,7 +141,26 @@ export async function revokeUserSessions(db: Db, userId: number, reason: string,
         isNull(authSessions.revokedAt),
         keep ? ne(authSessions.id, keep) : undefined,
       ),
-    );
+    )
+    .returning({ id: authSessions.id });
+  return rows.length;
+}
+
+/**
+ * Whether a sign-in comes from a device this account never signed in from before (its first
+ * sign-in ever is not news).
+ */
+export async function isNewDevice(db: Db, userId: number, deviceHash: string | undefined) {
+  const [row] = await db
+    .select({
+      before: sql<boolean>`exists (select 1 from ${authSessions} where ${authSessions.userId} = ${userId})`,
+      here: deviceHash
+        ? sql<boolean>`exists (select 1 from ${authSessions} where ${authSessions.userId} = ${userId} and ${authSessions.deviceHash} = ${deviceHash})`
+        : sql<boolean>`false`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.before === true && row.here !== true;
 }
 
 export async function isSessionRemembered(db: Db, sessionId: string) {
@@ -158,6 +185,7 @@ export async function loadPrincipal(db: Db, userId: number, sessionId: string) {
       role: users.role,
       active: users.active,
       mustChangePassword: users.mustChangePassword,
+      mustAddSecondFactor: sql<boolean>`(${secondFactorRequiredSql()} and not ${hasSecondFactorSql()})`,
       tokensValidAfter: users.tokensValidAfter,
       sessionId: authSessions.id,
     })
@@ -173,4 +201,37 @@ export async function loadPrincipal(db: Db, userId: number, sessionId: string) {
     )
     .where(eq(users.id, userId));
   return row;
+}
+
+/** The account's signed-in devices: sessions not ended whose refresh token can still be used. */
+export async function listOpenSessions(db: Db, userId: number) {
+  return db
+    .select({
+      id: authSessions.id,
+      ip: authSessions.ip,
+      userAgent: authSessions.userAgent,
+      remember: authSessions.remember,
+      createdAt: authSessions.createdAt,
+      lastUsedAt: authSessions.lastUsedAt,
+    })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, dbNow()),
+        sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.sessionId} = ${authSessions.id} and ${refreshTokens.usedAt} is null and ${refreshTokens.expiresAt} > now())`,
+      ),
+    )
+    .orderBy(desc(authSessions.lastUsedAt));
+}
+
+/** Ends one of the account's own sessions; false when it is not theirs or already over. */
+export async function endOwnSession(db: Db, userId: number, sessionId: string) {
+  const rows = await db
+    .update(authSessions)
+    .set({ revokedAt: dbNow(), revokedReason: "ended_by_user" })
+    .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return rows.length > 0;
 }

@@ -18,6 +18,8 @@ import {
   type Email,
   ownerAssignedEmail,
   passwordResetEmail,
+  type SecurityNotice,
+  securityNoticeEmail,
   taskDigestEmail,
 } from "./templates.ts";
 
@@ -106,6 +108,17 @@ export async function renderEmail(db: Db, email: ClaimedEmail, { publicUrl }: Em
       const received = email.messageId === undefined ? undefined : await receivedEmailSummary(db, email.messageId);
       if (!received) throw new Error(`received email ${email.messageId} no longer exists`);
       return clientEmailReceived(received, `${publicUrl}/crm/mensajes?contacto=${received.clientId}`);
+    }
+    case "security_notice": {
+      const { userId, at, ...notice } = (email.payload ?? {}) as { userId?: number; at?: string } & SecurityNotice;
+      const user = userId === undefined ? undefined : await findUserById(db, userId);
+      if (!user || !at || !notice.event) throw new Error(`security notice of user ${userId} without its account`);
+      const when = new Intl.DateTimeFormat("es-EC", {
+        dateStyle: "long",
+        timeStyle: "short",
+        timeZone: "America/Guayaquil",
+      }).format(new Date(at));
+      return securityNoticeEmail(user.displayName, notice, when, `${publicUrl}/crm/seguridad`);
     }
     case "task_digest": {
       const { userId, day, at } = (email.payload ?? {}) as { userId?: number; day?: string; at?: string };

@@ -1,8 +1,9 @@
 import type { StaffUser, UserAccount } from "@app/shared";
 import type { Signature, StaffRole } from "@app/shared/constants";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
+import { hasSecondFactorSql, secondFactorRequiredSql } from "../second-factor/repo.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -21,8 +22,21 @@ export async function findUserByEmail(db: Db, email: string) {
   return row;
 }
 
+/** Every account, with whether it has a second factor (never which). */
 export async function listUsers(db: Db) {
-  return db.select().from(users).orderBy(asc(users.username));
+  return db
+    .select({ ...getTableColumns(users), hasSecondFactor: hasSecondFactorSql() })
+    .from(users)
+    .orderBy(asc(users.username));
+}
+
+/** Whether the account must enrol a second factor before anything else (the policy, and none yet). */
+export async function mustAddSecondFactor(db: Db, userId: number) {
+  const [row] = await db
+    .select({ due: sql<boolean>`(${secondFactorRequiredSql()} and not ${hasSecondFactorSql()})` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.due === true;
 }
 
 /** Who can follow up a contact: active accounts by name (the `Responsable` choices). */
@@ -98,6 +112,7 @@ export async function updateUser(
 
 export const toStaffUser = (
   row: Pick<UserRow, "id" | "username" | "displayName" | "email" | "role" | "mustChangePassword">,
+  mustAddSecondFactor: boolean,
 ): StaffUser => ({
   id: row.id,
   username: row.username,
@@ -105,10 +120,13 @@ export const toStaffUser = (
   email: row.email,
   role: row.role,
   mustChangePassword: row.mustChangePassword,
+  mustAddSecondFactor,
 });
 
-export const toUserAccount = (row: UserRow): UserAccount => ({
-  ...toStaffUser(row),
+/** An account for the administrators' list; `mustAddSecondFactor` is the person's own concern. */
+export const toUserAccount = (row: UserRow & { hasSecondFactor: boolean }): UserAccount => ({
+  ...toStaffUser(row, false),
+  hasSecondFactor: row.hasSecondFactor,
   active: row.active,
   createdAt: row.createdAt.toISOString(),
   lastLoginAt: row.lastLoginAt?.toISOString() ?? null,

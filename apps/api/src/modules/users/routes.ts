@@ -15,6 +15,7 @@ import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { PasswordRejectedError } from "../auth/service.ts";
+import { userHasSecondFactor } from "../second-factor/repo.ts";
 import { findUserById, listActiveStaff, listUsers, toSignature, toUserAccount } from "./repo.ts";
 import { AccountConflictError, changeOwnSignature, changeUser, createUser, setTemporaryPassword } from "./service.ts";
 
@@ -81,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       try {
         const created = await createUser(app.db, request.body, actorOf(request), { ip: request.ip });
-        return reply.code(201).send(toUserAccount(created));
+        return reply.code(201).send(toUserAccount({ ...created, hasSecondFactor: false }));
       } catch (error) {
         return refuse(reply, error);
       }
@@ -97,7 +98,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       try {
         const updated = await changeUser(app.db, request.params.id, request.body, actorOf(request), request.ip);
-        return updated ? toUserAccount(updated) : notFound(reply);
+        return updated
+          ? toUserAccount({ ...updated, hasSecondFactor: await userHasSecondFactor(app.db, updated.id) })
+          : notFound(reply);
       } catch (error) {
         return refuse(reply, error);
       }

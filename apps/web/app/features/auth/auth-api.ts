@@ -2,7 +2,10 @@ import type {
   ChangePasswordRequest,
   ForgotPasswordRequest,
   LoginRequest,
+  PasskeySignInRequest,
   ResetPasswordRequest,
+  SecondFactorRequest,
+  SecondFactorStep,
   SessionResponse,
   StaffUser,
 } from "@app/shared";
@@ -11,9 +14,31 @@ import { apiRequest, authRequest } from "~/lib/api-client";
 // The auth calls of docs/decisions/014. The refresh token never passes through here: it lives in
 // an HttpOnly cookie the browser sends to /api/auth/refresh-token and /api/auth/logout.
 
+/** A right password opens the session, or asks for the account's second factor first (issue 15). */
 export const postLogin = (body: LoginRequest) =>
   // The answer sets the refresh cookie, which is stored only for a same-origin request.
-  apiRequest<SessionResponse>("/auth/login", { method: "POST", body });
+  apiRequest<SessionResponse | SecondFactorStep>("/auth/login", { method: "POST", body });
+
+/** The second step of a sign-in; the session answer sets the refresh cookie like login does. */
+export const postSecondFactor = (body: SecondFactorRequest) =>
+  apiRequest<SessionResponse>("/auth/second-factor", { method: "POST", body });
+
+/** The challenge for this account's passkeys, during the second step. */
+export const postStepPasskeyOptions = (stepToken: string) =>
+  apiRequest<{ options: Record<string, unknown> }>("/auth/second-factor/passkey-options", {
+    method: "POST",
+    body: { stepToken },
+  });
+
+/** A sign-in with a passkey alone: the browser offers the passkeys it holds for this site. */
+export const postPasskeySignInOptions = () =>
+  apiRequest<{ challengeId: string; options: Record<string, unknown> }>("/auth/passkey/options", {
+    method: "POST",
+    body: {},
+  });
+
+export const postPasskeySignIn = (body: PasskeySignInRequest) =>
+  apiRequest<SessionResponse>("/auth/passkey", { method: "POST", body });
 
 export const postRefresh = () =>
   apiRequest<SessionResponse>("/auth/refresh-token", { method: "POST", cookieAuth: true });

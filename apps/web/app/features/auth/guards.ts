@@ -1,21 +1,22 @@
 import type { StaffUser } from "@app/shared";
 import { redirect } from "react-router";
-import { ApiError, PASSWORD_CHANGE_REQUIRED } from "~/lib/api-client";
+import { ApiError, PASSWORD_CHANGE_REQUIRED, SECOND_FACTOR_REQUIRED } from "~/lib/api-client";
 import { paths } from "~/lib/paths";
-import { currentPathOf } from "./redirect";
+import { currentPathOf, requiredAccountPage } from "./redirect";
 import { restoreSession } from "./session";
 
 /**
  * For the CRM routes' clientLoader: the signed-in user, after restoring the session from the
  * refresh cookie if the page was just loaded. Nothing of the CRM renders before it answers. Without
  * a session it redirects to the sign-in page (which brings the person back here); with a temporary
- * password, to the password change.
+ * password, to the password change; without a required second factor, to the security screen.
  */
 export async function requireStaffUser(request: Request): Promise<StaffUser> {
   const user = await restoreSession();
   const url = new URL(request.url);
   if (!user) throw redirect(paths.loginThenReturnTo(currentPathOf(url)));
-  if (user.mustChangePassword && url.pathname !== paths.crmChangePassword) throw redirect(paths.crmChangePassword);
+  const required = requiredAccountPage(user);
+  if (required && url.pathname !== required) throw redirect(required);
   return user;
 }
 
@@ -24,10 +25,11 @@ export const isAdministrator = (user: StaffUser | null) => user?.role === "admin
 /**
  * A CRM screen's data, loaded for the signed-in user. When the server ends the session meanwhile
  * (account disabled, session revoked) the person goes to sign in and comes back here afterwards;
- * a temporary password leads to the password change.
+ * a temporary password leads to the password change, a missing second factor to the security screen.
  */
 export async function loadForStaff<T>(request: Request, load: (user: StaffUser) => Promise<T>): Promise<T> {
   const user = await requireStaffUser(request);
+  const { pathname } = new URL(request.url);
   try {
     return await load(user);
   } catch (error) {
@@ -35,6 +37,10 @@ export async function loadForStaff<T>(request: Request, load: (user: StaffUser) 
       throw redirect(paths.loginThenReturnTo(currentPathOf(new URL(request.url))));
     }
     if (error instanceof ApiError && error.code === PASSWORD_CHANGE_REQUIRED) throw redirect(paths.crmChangePassword);
+    // Never from the security screen itself: its calls are the ones allowed in that state.
+    if (error instanceof ApiError && error.code === SECOND_FACTOR_REQUIRED && pathname !== paths.crmSecurity) {
+      throw redirect(paths.crmSecurity);
+    }
     throw error;
   }
 }

@@ -1,175 +1,79 @@
-import { AUTH_MESSAGES } from "@app/shared/constants";
-import { LoaderCircle, TriangleAlert } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { buttonStyles } from "~/components/ui/button-styles";
-import { NoticeDialog } from "~/components/ui/notice-dialog";
-import { TextField } from "~/components/ui/text-field";
-import { paths } from "~/lib/paths";
-import { readRememberedUsername, saveRememberedUsername } from "./auth-storage";
-import { textLinkStyles } from "./auth-styles";
-import { loginErrorMessage } from "./login-error";
-import { safeCrmRedirect } from "./redirect";
-import { restoreSession, signIn } from "./session";
+import type { SecondFactorStep, StaffUser } from "@app/shared";
+import { SECOND_FACTOR_MESSAGES } from "@app/shared/constants";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { saveRememberedUsername } from "./auth-storage";
+import { type PasswordAccepted, PasswordForm } from "./password-form";
+import { landingAfterSignIn } from "./redirect";
+import { SecondFactorForm } from "./second-factor-form";
+import { restoreSession } from "./session";
 
-type LoginField = "username" | "password";
-type LoginErrors = Partial<Record<LoginField, string>>;
+type PendingSignIn = { step: SecondFactorStep; who: PasswordAccepted };
 
-// Both fields are required (spec section 5) and nothing else is judged in the browser: the server
-// answers the rest. Two rules do not need a form library or zod, and /login is a page people open
-// cold on a phone: it hydrates without them (docs/benchmarks/web.md).
-function validate(form: HTMLFormElement): LoginErrors {
-  const data = new FormData(form);
-  const errors: LoginErrors = {};
-  if (!String(data.get("username") ?? "").trim()) errors.username = AUTH_MESSAGES.usernameRequired;
-  if (!String(data.get("password") ?? "")) errors.password = AUTH_MESSAGES.passwordRequired;
-  return errors;
-}
-
-/** The sign-in of spec sections 2, 4 and 8: Usuario, Contraseña, Recordarme, Iniciar sesión. */
+/**
+ * The sign-in page's form: the password (or a passkey alone), then, for an account with a second
+ * factor, the second step in the same place. Either way the session starts the same (applySession)
+ * and the person lands where they were going.
+ */
 export function LoginForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  // Errors show once a field has been left, or after a submit (spec section 5).
-  const touched = useRef(new Set<LoginField>());
-  const [errors, setErrors] = useState<LoginErrors>({});
-  const [isSubmitting, setSubmitting] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  // The prerendered form does nothing before its code runs: a plain HTML submit would put the
-  // password in the address bar.
-  const [ready, setReady] = useState(false);
+  const passwordFormRef = useRef<HTMLFormElement>(null);
+  const [pending, setPending] = useState<PendingSignIn | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo");
-
-  useEffect(() => {
-    const form = formRef.current;
-    const remembered = readRememberedUsername();
-    // The inputs are uncontrolled: what was typed before the code arrived stays.
-    if (form && remembered) {
-      const { username, remember } = form.elements as unknown as Record<string, HTMLInputElement>;
-      if (username && !username.value) username.value = remembered;
-      if (remember) remember.checked = true;
-    }
-    setReady(true);
-  }, []);
 
   // Someone still signed in on this browser (a reload, a bookmark) goes straight to the CRM.
   useEffect(() => {
     let active = true;
     restoreSession().then((user) => {
-      if (active && user) navigate(safeCrmRedirect(redirectTo), { replace: true });
+      if (active && user) navigate(landingAfterSignIn(user, redirectTo), { replace: true });
     });
     return () => {
       active = false;
     };
   }, [navigate, redirectTo]);
 
-  /** Re-judges the touched fields (after a blur, or a change once a field was left). */
-  const judgeTouched = () => {
-    const form = formRef.current;
-    if (!form) return;
-    const found = validate(form);
-    setErrors(Object.fromEntries([...touched.current].map((field) => [field, found[field]])));
+  const signedIn = (user: StaffUser, who: PasswordAccepted | null) => {
+    if (who) saveRememberedUsername(who.remember ? who.username : null);
+    navigate(landingAfterSignIn(user, redirectTo), { replace: true });
   };
 
-  const onBlur = (field: LoginField) => () => {
-    touched.current.add(field);
-    judgeTouched();
+  /** Back to the password form, with the focus on the password once the form shows again. */
+  const focusPasswordNext = useRef(false);
+  const backToPassword = (why: string | null) => {
+    focusPasswordNext.current = true;
+    setPending(null);
+    setNotice(why);
   };
-  const onChange = (field: LoginField) => () => {
-    if (touched.current.has(field)) judgeTouched();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (!ready || isSubmitting) return;
-    touched.current = new Set(["username", "password"]);
-    const found = validate(form);
-    setErrors(found);
-    const firstInvalid = (["username", "password"] as const).find((field) => found[field]);
-    if (firstInvalid) {
-      (form.elements.namedItem(firstInvalid) as HTMLInputElement | null)?.focus();
-      return;
-    }
-    const data = new FormData(form);
-    const username = String(data.get("username")).trim();
-    const password = String(data.get("password"));
-    const remember = data.get("remember") === "on";
-    setSubmitting(true);
-    try {
-      const user = await signIn({ username, password, remember });
-      saveRememberedUsername(remember ? username : null);
-      navigate(user.mustChangePassword ? paths.crmChangePassword : safeCrmRedirect(redirectTo), { replace: true });
-    } catch (error) {
-      setProblem(loginErrorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  // Once the dialog has given the focus back: the password is what to type again.
-  const focusPassword = () => (formRef.current?.elements.namedItem("password") as HTMLInputElement | null)?.focus();
+  useEffect(() => {
+    if (pending || !focusPasswordNext.current) return;
+    focusPasswordNext.current = false;
+    (passwordFormRef.current?.elements.namedItem("password") as HTMLInputElement | null)?.focus();
+  }, [pending]);
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      noValidate
-      aria-label="Formulario de inicio de sesión"
-      aria-busy={isSubmitting}
-      onSubmit={onSubmit}
-      className="grid gap-4"
-    >
-      <TextField
-        id="login-username"
-        name="username"
-        label="Usuario"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username}
-        onBlur={onBlur("username")}
-        onChange={onChange("username")}
-      />
-      <TextField
-        id="login-password"
-        name="password"
-        label="Contraseña"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password}
-        onBlur={onBlur("password")}
-        onChange={onChange("password")}
-      />
-      <div className="flex flex-wrap items-center justify-between gap-x-4">
-        <label htmlFor="login-remember" className="flex min-h-11 items-center gap-3 text-stone-800">
-          <input id="login-remember" name="remember" type="checkbox" className="size-5 accent-leaf-700" />
-          Recordarme
-        </label>
-        <Link to={paths.forgotPassword} className={textLinkStyles}>
-          ¿Olvidaste tu contraseña?
-        </Link>
+    <>
+      {/* Hidden, not removed, during the second step: the username and "Recordarme" stay as typed. */}
+      <div hidden={pending !== null}>
+        <PasswordForm
+          formRef={passwordFormRef}
+          notice={notice}
+          onSignedIn={signedIn}
+          onSecondFactor={(step, who) => {
+            setNotice(null);
+            setPending({ step, who });
+          }}
+        />
       </div>
-      <button type="submit" disabled={!ready || isSubmitting} className={`${buttonStyles.primary} min-h-12 w-full`}>
-        {isSubmitting && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-        Iniciar sesión
-      </button>
-      <p role="status" className="sr-only">
-        {isSubmitting ? "Iniciando sesión…" : ""}
-      </p>
-      <NoticeDialog
-        id="login-error-title"
-        open={problem !== null}
-        onClose={() => setProblem(null)}
-        onClosed={focusPassword}
-        icon={<TriangleAlert className="size-7 shrink-0 text-red-700" aria-hidden="true" />}
-        title="Error de autenticación"
-        closeLabel="Intentar de nuevo"
-      >
-        <p>{problem}</p>
-        <p className="text-sm">Verifica tu usuario y contraseña e inténtalo otra vez.</p>
-      </NoticeDialog>
-    </form>
+      {pending && (
+        <SecondFactorForm
+          step={pending.step}
+          onSignedIn={(user) => signedIn(user, pending.who)}
+          onStepOver={() => backToPassword(SECOND_FACTOR_MESSAGES.stepExpired)}
+          onCancel={() => backToPassword(null)}
+        />
+      )}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import type { StaffUser } from "@app/shared";
 import { paths } from "~/lib/paths";
 
 // Where to go after signing in. `redirectTo` comes from the address bar, so anyone can write it:
@@ -22,3 +23,19 @@ export function safeCrmRedirect(value: string | null | undefined): string {
 /** The page being shown, as `redirectTo` carries it. */
 export const currentPathOf = (location: { pathname: string; search: string }) =>
   `${location.pathname}${location.search}`;
+
+type AccountState = Pick<StaffUser, "mustChangePassword" | "mustAddSecondFactor">;
+
+/**
+ * The one page a person may use until they fix their account: a temporary password first (the
+ * server refuses everything else), then a second factor the administrators require.
+ */
+export function requiredAccountPage(user: AccountState): string | null {
+  if (user.mustChangePassword) return paths.crmChangePassword;
+  if (user.mustAddSecondFactor) return paths.crmSecurity;
+  return null;
+}
+
+/** Where a sign-in leads: the page the account requires, or the CRM page that was asked for. */
+export const landingAfterSignIn = (user: AccountState, redirectTo: string | null) =>
+  requiredAccountPage(user) ?? safeCrmRedirect(redirectTo);

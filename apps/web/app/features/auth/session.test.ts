@@ -13,6 +13,7 @@ const SESSION = {
     email: null,
     role: "personal",
     mustChangePassword: false,
+    mustAddSecondFactor: false,
   },
 };
 
@@ -87,5 +88,31 @@ describe("session store", () => {
     session.applySession(SESSION as Parameters<typeof session.applySession>[0]);
     expect([...storage.items.values()].join(" ")).not.toContain(SESSION.accessToken);
     expect([...storage.items.entries()]).toEqual([["username", "ana"]]);
+  });
+
+  it("opens no session when the password asks for a second factor, and opens it after the code", async () => {
+    const storage = new MemoryStorage();
+    const { session } = await freshSession(200, storage);
+    const step = { step: "second_factor", stepToken: "step", expiresIn: 300, methods: ["authenticator", "recovery"] };
+    const sent: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit) => {
+        sent.push({ url, body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify(url.endsWith("/auth/login") ? step : SESSION), { status: 200 });
+      }),
+    );
+    const outcome = await session.signIn({ username: "ana", password: "secreta", remember: true });
+    expect(outcome).toEqual({ step });
+    expect(session.getSessionSnapshot().user).toBeNull();
+    expect(storage.getItem("username")).toBeNull();
+
+    const user = await session.completeSecondFactor({ stepToken: "step", method: "authenticator", code: "123456" });
+    expect(user.username).toBe("ana");
+    expect(session.getSessionSnapshot().user?.username).toBe("ana");
+    expect(sent[1]).toEqual({
+      url: "/api/auth/second-factor",
+      body: { stepToken: "step", method: "authenticator", code: "123456" },
+    });
   });
 });

@@ -1,6 +1,24 @@
-import type { ChangePasswordRequest, LoginRequest, SessionResponse, StaffUser } from "@app/shared";
+import type {
+  ChangePasswordRequest,
+  LoginRequest,
+  SecondFactorRequest,
+  SecondFactorStep,
+  SessionResponse,
+  StaffUser,
+} from "@app/shared";
 import { ApiError, connectSession } from "~/lib/api-client";
-import { getMe, postChangePassword, postLogin, postLogout, postRefresh } from "./auth-api";
+import { authenticateWithPasskey } from "~/lib/webauthn";
+import {
+  getMe,
+  postChangePassword,
+  postLogin,
+  postLogout,
+  postPasskeySignIn,
+  postPasskeySignInOptions,
+  postRefresh,
+  postSecondFactor,
+  postStepPasskeyOptions,
+} from "./auth-api";
 import { forgetSignedInUsername, mayHaveSession, saveSignedInUsername } from "./auth-storage";
 import { withRefreshLock } from "./refresh-lock";
 
@@ -132,11 +150,55 @@ export async function changePassword(request: ChangePasswordRequest) {
   applySession(await postChangePassword(request));
 }
 
+/** What a right password leads to: the CRM, or the second step of an account with a second factor. */
+export type SignInOutcome = { user: StaffUser; step?: never } | { step: SecondFactorStep; user?: never };
+
+const isSecondFactorStep = (answer: SessionResponse | SecondFactorStep): answer is SecondFactorStep =>
+  "step" in answer && answer.step === "second_factor";
+
 /** `POST /api/auth/login`; throws the ApiError the form explains. */
-export async function signIn(request: LoginRequest) {
-  const session = await postLogin(request);
+export async function signIn(request: LoginRequest): Promise<SignInOutcome> {
+  const answer = await postLogin(request);
+  // No session yet: the step token only lets the second step be tried.
+  if (isSecondFactorStep(answer)) return { step: answer };
+  applySession(answer);
+  return { user: answer.user };
+}
+
+/** The second step with a code (authenticator app or recovery code); opens the session. */
+export async function completeSecondFactor(request: SecondFactorRequest) {
+  const session = await postSecondFactor(request);
   applySession(session);
   return session.user;
+}
+
+/** The second step with a passkey of this account: the browser asks for it, then the server checks it. */
+export async function completeSecondFactorWithPasskey(stepToken: string) {
+  const { options } = await postStepPasskeyOptions(stepToken);
+  const credential = await authenticateWithPasskey(options);
+  return completeSecondFactor({ stepToken, method: "passkey", credential });
+}
+
+/** A sign-in with a passkey alone (no username nor password): the passkey names the account. */
+export async function signInWithPasskey(remember: boolean) {
+  const { challengeId, options } = await postPasskeySignInOptions();
+  const credential = await authenticateWithPasskey(options);
+  const session = await postPasskeySignIn({ challengeId, credential, remember });
+  applySession(session);
+  return session.user;
+}
+
+/**
+ * Asks the server who is signed in again, after a change to the account itself (the first second
+ * factor added lifts `mustAddSecondFactor`, which the CRM's frame follows).
+ */
+export async function reloadSessionUser() {
+  if (!accessToken) return;
+  try {
+    publish({ user: await getMe(accessToken), ended: null });
+  } catch {
+    // The next call of the screen meets the same state and explains it.
+  }
 }
 
 /** Ends the session on the server (cookie and its family) and in memory. */
@@ -171,6 +233,11 @@ connectSession({
   requirePasswordChange() {
     if (snapshot.user && !snapshot.user.mustChangePassword) {
       publish({ user: { ...snapshot.user, mustChangePassword: true }, ended: null });
+    }
+  },
+  requireSecondFactor() {
+    if (snapshot.user && !snapshot.user.mustAddSecondFactor) {
+      publish({ user: { ...snapshot.user, mustAddSecondFactor: true }, ended: null });
     }
   },
 });

@@ -11,6 +11,7 @@ import {
   MessageSquare,
   PenLine,
   ScrollText,
+  ShieldCheck,
   Users,
 } from "lucide-react";
 import { type ComponentType, useState } from "react";
@@ -35,6 +36,8 @@ const itemStyles = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-white text-leaf-950" : "text-leaf-50 hover:bg-white/10"
   }`;
 
+const accountLinkStyles = "flex min-h-11 items-center gap-3 rounded-xl px-3 text-leaf-50 text-sm hover:bg-white/10";
+
 export type CrmSidebarProps = {
   user: StaffUser;
   onSignOut: () => Promise<void>;
@@ -49,8 +52,10 @@ export type CrmSidebarProps = {
 export function CrmSidebar({ user, onSignOut, onNavigate }: CrmSidebarProps) {
   const [signingOut, setSigningOut] = useState(false);
   const isAdmin = user.role === "administrador";
-  // With a temporary password only the password change is open: no navigation to offer.
-  const items = user.mustChangePassword ? [] : NAV_ITEMS.filter((item) => isAdmin || !item.adminOnly);
+  // With a temporary password only the password change is open, without a required second factor
+  // only the security screen: no navigation to offer.
+  const gated = user.mustChangePassword || user.mustAddSecondFactor;
+  const items = gated ? [] : NAV_ITEMS.filter((item) => isAdmin || !item.adminOnly);
 
   return (
     <div className="flex h-full flex-col gap-6 p-4">
@@ -81,20 +86,20 @@ export function CrmSidebar({ user, onSignOut, onNavigate }: CrmSidebarProps) {
             <p className="text-leaf-100 text-sm">{ROLE_LABELS[user.role]}</p>
           </div>
         </div>
-        <Link
-          to={paths.crmChangePassword}
-          onClick={onNavigate}
-          className="flex min-h-11 items-center gap-3 rounded-xl px-3 text-leaf-50 text-sm hover:bg-white/10"
-        >
-          <KeyRound className="size-4 shrink-0" aria-hidden="true" />
-          Cambiar contraseña
-        </Link>
+        {!user.mustAddSecondFactor && (
+          <Link to={paths.crmChangePassword} onClick={onNavigate} className={accountLinkStyles}>
+            <KeyRound className="size-4 shrink-0" aria-hidden="true" />
+            Cambiar contraseña
+          </Link>
+        )}
         {!user.mustChangePassword && (
-          <Link
-            to={paths.crmSignature}
-            onClick={onNavigate}
-            className="flex min-h-11 items-center gap-3 rounded-xl px-3 text-leaf-50 text-sm hover:bg-white/10"
-          >
+          <Link to={paths.crmSecurity} onClick={onNavigate} className={accountLinkStyles}>
+            <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
+            Seguridad de la cuenta
+          </Link>
+        )}
+        {!gated && (
+          <Link to={paths.crmSignature} onClick={onNavigate} className={accountLinkStyles}>
             <PenLine className="size-4 shrink-0" aria-hidden="true" />
             Mi firma
           </Link>

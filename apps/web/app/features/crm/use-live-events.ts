@@ -40,8 +40,10 @@ export function useLiveEvents(user: StaffUser) {
   latest.current = { user, revalidate: revalidator.revalidate };
   const connection = useRef<LiveConnection | undefined>(undefined);
 
+  // Until the account is fixed (temporary password, missing second factor) the server refuses the stream.
+  const gated = user.mustChangePassword || user.mustAddSecondFactor;
   useEffect(() => {
-    if (user.mustChangePassword) return;
+    if (gated) return;
     let batch = emptyBatch();
     let reload = false;
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -93,7 +95,7 @@ export function useLiveEvents(user: StaffUser) {
       clearTimeout(flushTimer);
       clearTimeout(clearTimer);
     };
-  }, [user.mustChangePassword]);
+  }, [gated]);
 
   // A new user object means a renewed session (a refresh or a password change): the stream can
   // follow it. Not on the first render, which opened the stream already.

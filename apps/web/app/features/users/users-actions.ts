@@ -1,6 +1,13 @@
 import type { CreateUserRequest, LeadAssignmentInput, UpdateUserRequest } from "@app/shared";
 import { useRouteAction } from "~/lib/route-action";
-import { createUser, saveLeadAssignment, setTemporaryPassword, updateUser } from "./users-api";
+import {
+  createUser,
+  resetSecondFactor,
+  saveLeadAssignment,
+  saveSecondFactorPolicy,
+  setTemporaryPassword,
+  updateUser,
+} from "./users-api";
 
 // Every write of the "Usuarios" screen, by name: the route's clientAction runs them, and React
 // Router then reloads the accounts.
@@ -9,7 +16,9 @@ export type UsersIntent =
   | { intent: "create-user"; body: CreateUserRequest }
   | { intent: "update-user"; userId: number; body: UpdateUserRequest }
   | { intent: "set-temporary-password"; userId: number; password: string }
-  | { intent: "save-lead-assignment"; body: LeadAssignmentInput };
+  | { intent: "save-lead-assignment"; body: LeadAssignmentInput }
+  | { intent: "save-second-factor-policy"; required: boolean }
+  | { intent: "reset-second-factor"; userId: number };
 
 export function runUsersIntent(action: UsersIntent): Promise<unknown> {
   switch (action.intent) {
@@ -21,6 +30,10 @@ export function runUsersIntent(action: UsersIntent): Promise<unknown> {
       return setTemporaryPassword(action.userId, action.password);
     case "save-lead-assignment":
       return saveLeadAssignment(action.body);
+    case "save-second-factor-policy":
+      return saveSecondFactorPolicy({ required: action.required });
+    case "reset-second-factor":
+      return resetSecondFactor(action.userId);
   }
 }
 

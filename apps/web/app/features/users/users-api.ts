@@ -2,6 +2,7 @@ import type {
   CreateUserRequest,
   LeadAssignment,
   LeadAssignmentInput,
+  SecondFactorPolicy,
   ServiceType,
   SignatureInput,
   UpdateUserRequest,
@@ -37,3 +38,13 @@ export const loadOwnSignature = (signal?: AbortSignal) => authRequest<Signature>
 
 export const saveOwnSignature = (body: SignatureInput) =>
   authRequest<Signature>("/users/me/signature", { method: "PUT", body });
+
+/** Whether everybody must add a second factor (issue 15). */
+export const loadSecondFactorPolicy = () => authRequest<SecondFactorPolicy>("/users/second-factor-policy");
+
+export const saveSecondFactorPolicy = (body: SecondFactorPolicy) =>
+  authRequest<SecondFactorPolicy>("/users/second-factor-policy", { method: "PUT", body });
+
+/** Removes the person's passkeys, authenticator app and recovery codes; the server emails them. */
+export const resetSecondFactor = (id: number) =>
+  authRequest<void>(`/users/${id}/reset-second-factor`, { method: "POST", body: {} });

@@ -3,6 +3,7 @@ import { ROLE_LABELS, type StaffRole } from "@app/shared/constants";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Notice } from "~/components/ui/notice";
 import { errorMessage } from "~/lib/error-message";
 import { NewUserDialog } from "./new-user-dialog";
@@ -25,6 +26,7 @@ export function UsersScreen({ accounts, currentUserId }: UsersScreenProps) {
   const [creating, setCreating] = useState(false);
   const [passwordFor, setPasswordFor] = useState<UserAccount | null>(null);
   const [signatureFor, setSignatureFor] = useState<UserAccount | null>(null);
+  const [resetFor, setResetFor] = useState<UserAccount | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const update = async (account: UserAccount, change: UpdateUserRequest, done: string) => {
@@ -48,11 +50,13 @@ export function UsersScreen({ accounts, currentUserId }: UsersScreenProps) {
           Nuevo usuario
         </button>
       </div>
-      {outcome && (
-        <Notice tone={outcome.tone}>
-          <p>{outcome.text}</p>
-        </Notice>
-      )}
+      <div id="usuarios-resultado" tabIndex={-1} className="empty:hidden">
+        {outcome && (
+          <Notice tone={outcome.tone}>
+            <p>{outcome.text}</p>
+          </Notice>
+        )}
+      </div>
       <UsersTable
         accounts={accounts}
         currentUserId={currentUserId}
@@ -71,6 +75,7 @@ export function UsersScreen({ accounts, currentUserId }: UsersScreenProps) {
         }
         onTemporaryPassword={setPasswordFor}
         onSignature={setSignatureFor}
+        onResetSecondFactor={setResetFor}
       />
       <NewUserDialog
         open={creating}
@@ -91,6 +96,29 @@ export function UsersScreen({ accounts, currentUserId }: UsersScreenProps) {
           setOutcome({ tone: "success", text: `Se guardó la firma de ${account.username}.` });
         }}
       />
+      <ConfirmDialog
+        open={resetFor !== null}
+        title={`¿Restablecer el segundo factor de ${resetFor?.username ?? ""}?`}
+        confirmLabel="Restablecer"
+        onClose={() => setResetFor(null)}
+        describeError={errorMessage}
+        // The button is gone with the factor: the notice above the table says what happened.
+        focusAfterConfirm={() => document.getElementById("usuarios-resultado")}
+        onConfirm={async () => {
+          if (!resetFor) return;
+          await run({ intent: "reset-second-factor", userId: resetFor.id });
+          setOutcome({
+            tone: "success",
+            text: `Se quitaron las llaves de acceso, la aplicación de autenticación y los códigos de recuperación de ${resetFor.username}. Se le avisó por correo.`,
+          });
+        }}
+      >
+        <p>
+          Se quitarán todas sus llaves de acceso, su aplicación de autenticación y sus códigos de recuperación, y se le
+          avisará por correo. Podrá entrar solo con su contraseña hasta que agregue un segundo factor nuevo; si se
+          exige, deberá agregarlo al entrar.
+        </p>
+      </ConfirmDialog>
       <TemporaryPasswordDialog
         account={passwordFor}
         onClose={() => setPasswordFor(null)}

@@ -13,6 +13,8 @@ export type UsersTableProps = {
   onActiveChange: (account: UserAccount, active: boolean) => void;
   onTemporaryPassword: (account: UserAccount) => void;
   onSignature: (account: UserAccount) => void;
+  /** Only offered for an account that has a second factor to remove. */
+  onResetSecondFactor: (account: UserAccount) => void;
 };
 
 const cell = "px-3 py-2 align-middle";
@@ -38,7 +40,17 @@ function StateBadges({ account }: { account: UserAccount }) {
   );
 }
 
-/** The staff accounts: usuario, nombre, correo, rol, estado, último acceso, and what can be done. */
+function SecondFactorBadge({ account }: { account: UserAccount }) {
+  return account.hasSecondFactor ? (
+    <span className="rounded-full bg-leaf-100 px-2 py-0.5 font-semibold text-leaf-900 text-xs">Activo</span>
+  ) : (
+    <span className="rounded-full bg-stone-200 px-2 py-0.5 font-semibold text-stone-800 text-xs">
+      Sin segundo factor
+    </span>
+  );
+}
+
+/** The staff accounts: usuario, nombre, correo, rol, estado, segundo factor, último acceso, and what can be done. */
 export function UsersTable({
   accounts,
   currentUserId,
@@ -47,6 +59,7 @@ export function UsersTable({
   onActiveChange,
   onTemporaryPassword,
   onSignature,
+  onResetSecondFactor,
 }: UsersTableProps) {
   return (
     // A wide table scrolls sideways on a phone: the region is named and reachable with the keyboard.
@@ -56,17 +69,19 @@ export function UsersTable({
       aria-labelledby="usuarios-tabla"
       className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200"
     >
-      <table className="w-full min-w-[56rem] text-left text-sm">
+      <table className="w-full min-w-[64rem] text-left text-sm">
         <caption id="usuarios-tabla" className="sr-only">
           Cuentas del personal
         </caption>
         <thead className="bg-leaf-50 text-leaf-900">
           <tr>
-            {["Usuario", "Nombre", "Correo", "Rol", "Estado", "Último acceso", "Acciones"].map((title) => (
-              <th key={title} scope="col" className={`${cell} py-3 font-semibold`}>
-                {title}
-              </th>
-            ))}
+            {["Usuario", "Nombre", "Correo", "Rol", "Estado", "Segundo factor", "Último acceso", "Acciones"].map(
+              (title) => (
+                <th key={title} scope="col" className={`${cell} py-3 font-semibold`}>
+                  {title}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-200">
@@ -95,6 +110,9 @@ export function UsersTable({
                 <td className={cell}>
                   <StateBadges account={account} />
                 </td>
+                <td className={cell}>
+                  <SecondFactorBadge account={account} />
+                </td>
                 <td className={`${cell} whitespace-nowrap`}>
                   {account.lastLoginAt ? formatDateTime(account.lastLoginAt) : "Nunca"}
                 </td>
@@ -120,6 +138,16 @@ export function UsersTable({
                     <button type="button" disabled={busy} onClick={() => onSignature(account)} className={actionStyles}>
                       Firma<span className="sr-only"> de {account.username}</span>
                     </button>
+                    {account.hasSecondFactor && (
+                      <button
+                        type="button"
+                        disabled={busy}
+                        onClick={() => onResetSecondFactor(account)}
+                        className={actionStyles}
+                      >
+                        Restablecer segundo factor<span className="sr-only"> de {account.username}</span>
+                      </button>
+                    )}
                   </div>
                 </td>
               </tr>

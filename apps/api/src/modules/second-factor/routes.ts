@@ -1,0 +1,281 @@
+import {
+  accountSecuritySchema,
+  accountSessionListSchema,
+  addPasskeyRequestSchema,
+  apiErrorSchema,
+  authenticatorSetupSchema,
+  confirmAuthenticatorRequestSchema,
+  factorAddedSchema,
+  passkeyOptionsSchema,
+  recoveryCodesSchema,
+  renamePasskeyRequestSchema,
+  secondFactorPolicySchema,
+} from "@app/shared";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { principalOf } from "../../plugins/auth-guard.ts";
+import { errorBody } from "../../plugins/error-handler.ts";
+import { recordAudit } from "../audit/repo.ts";
+import { endOwnSession, listOpenSessions, revokeUserSessions } from "../auth/sessions.ts";
+import { findUserById } from "../users/repo.ts";
+import { browserOf, networkOf } from "./device-labels.ts";
+import { isSecondFactorRequired, setSecondFactorRequired } from "./repo.ts";
+import {
+  accountSecurity,
+  addPasskey,
+  changePasskeyName,
+  confirmAuthenticator,
+  passkeyRegistrationOptions,
+  regenerateRecoveryCodes,
+  removeAuthenticator,
+  removePasskey,
+  resetSecondFactors,
+  SecondFactorError,
+  startAuthenticatorSetup,
+} from "./service.ts";
+
+// `Seguridad de la cuenta` (each person's own factors and sessions, reachable while they must still
+// enrol one) and the administrators' policy and reset (decision 035).
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const OWN = { allowedBeforeSecondFactor: true } as const;
+const ADMINS = { roles: ["administrador" as const] };
+// Both are base64url: anything else names nothing (and a NUL would not reach the database).
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/);
+const passkeyParams = z.object({ id: base64url(1024) });
+const sessionParams = z.object({ id: base64url(200) });
+const userParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const noContent = z.undefined();
+
+export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.secondFactor;
+  const { db } = app;
+  /** The signed-in person's account row (the guard checked it is there and active). */
+  const me = async (request: FastifyRequest) => {
+    const row = await findUserById(db, principalOf(request).user.id);
+    if (!row) throw new SecondFactorError(401, "Tu sesión no es válida o expiró. Inicia sesión nuevamente.");
+    return row;
+  };
+  const context = (request: FastifyRequest) => ({ ip: request.ip });
+  const refuse = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof SecondFactorError)
+      return reply.code(error.status).send(errorBody(error.status, error.message));
+    throw error;
+  };
+  const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
+  // A factor added or removed, a reset: the person is emailed (second-factor/service.ts).
+  app.addHook("onResponse", async (request, reply) => {
+    if (request.method !== "GET" && reply.statusCode < 400) app.outbox.kick();
+  });
+
+  app.get(
+    "/account/security",
+    { config: OWN, schema: { response: { 200: accountSecuritySchema } } },
+    async (request, reply) => {
+      noStore(reply);
+      return accountSecurity(db, principalOf(request).user.id);
+    },
+  );
+
+  app.post(
+    "/account/passkeys/options",
+    { config: OWN, schema: { response: { 200: passkeyOptionsSchema, ...errors } } },
+    async (request, reply) => {
+      noStore(reply);
+      return { options: { ...(await passkeyRegistrationOptions(deps, await me(request))) } };
+    },
+  );
+
+  app.post(
+    "/account/passkeys",
+    { config: OWN, schema: { body: addPasskeyRequestSchema, response: { 201: factorAddedSchema, ...errors } } },
+    async (request, reply) => {
+      try {
+        const added = await addPasskey(
+          deps,
+          await me(request),
+          request.body.name,
+          request.body.credential,
+          context(request),
+        );
+        noStore(reply);
+        return reply.code(201).send(added);
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.patch(
+    "/account/passkeys/:id",
+    {
+      config: OWN,
+      schema: { params: passkeyParams, body: renamePasskeyRequestSchema, response: { 204: noContent, ...errors } },
+    },
+    async (request, reply) => {
+      try {
+        await changePasskeyName(db, await me(request), request.params.id, request.body.name);
+        return reply.code(204).send();
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.delete(
+    "/account/passkeys/:id",
+    { config: OWN, schema: { params: passkeyParams, response: { 204: noContent, ...errors } } },
+    async (request, reply) => {
+      try {
+        await removePasskey(db, await me(request), request.params.id, context(request));
+        return reply.code(204).send();
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.post(
+    "/account/authenticator",
+    { config: OWN, schema: { response: { 200: authenticatorSetupSchema, ...errors } } },
+    async (request, reply) => {
+      try {
+        noStore(reply);
+        return await startAuthenticatorSetup(deps, await me(request));
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.post(
+    "/account/authenticator/confirm",
+    {
+      config: OWN,
+      schema: { body: confirmAuthenticatorRequestSchema, response: { 200: factorAddedSchema, ...errors } },
+    },
+    async (request, reply) => {
+      try {
+        noStore(reply);
+        return await confirmAuthenticator(deps, await me(request), request.body.code, context(request));
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.delete(
+    "/account/authenticator",
+    { config: OWN, schema: { response: { 204: noContent, ...errors } } },
+    async (request, reply) => {
+      try {
+        await removeAuthenticator(db, await me(request), context(request));
+        return reply.code(204).send();
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.post(
+    "/account/recovery-codes",
+    { config: OWN, schema: { response: { 200: recoveryCodesSchema, ...errors } } },
+    async (request, reply) => {
+      try {
+        noStore(reply);
+        return { codes: await regenerateRecoveryCodes(deps, await me(request), context(request)) };
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  app.get(
+    "/account/sessions",
+    { config: OWN, schema: { response: { 200: accountSessionListSchema } } },
+    async (request, reply) => {
+      noStore(reply);
+      const { user, sessionId } = principalOf(request);
+      return (await listOpenSessions(db, user.id)).map((session) => ({
+        id: session.id,
+        current: session.id === sessionId,
+        browser: browserOf(session.userAgent ?? undefined),
+        network: networkOf(session.ip ?? undefined),
+        createdAt: session.createdAt.toISOString(),
+        lastUsedAt: session.lastUsedAt.toISOString(),
+        remember: session.remember,
+      }));
+    },
+  );
+
+  app.delete(
+    "/account/sessions/:id",
+    { config: OWN, schema: { params: sessionParams, response: { 204: noContent, ...errors } } },
+    async (request, reply) => {
+      const { user } = principalOf(request);
+      if (!(await endOwnSession(db, user.id, request.params.id)))
+        return reply.code(404).send(errorBody(404, "Esa sesión ya no está abierta."));
+      await recordAudit(db, { action: "session_ended", actor: user, ip: request.ip, details: { sessions: 1 } });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    "/account/sessions/end-others",
+    { config: OWN, schema: { response: { 200: z.object({ ended: z.number().int() }) } } },
+    async (request) => {
+      const { user, sessionId } = principalOf(request);
+      const ended = await revokeUserSessions(db, user.id, "ended_by_user", sessionId);
+      await recordAudit(db, { action: "session_ended", actor: user, ip: request.ip, details: { sessions: ended } });
+      return { ended };
+    },
+  );
+
+  // --- administrators
+
+  app.get(
+    "/users/second-factor-policy",
+    { config: ADMINS, schema: { response: { 200: secondFactorPolicySchema } } },
+    async () => ({ required: await isSecondFactorRequired(db) }),
+  );
+
+  app.put(
+    "/users/second-factor-policy",
+    { config: ADMINS, schema: { body: secondFactorPolicySchema, response: { 200: secondFactorPolicySchema } } },
+    async (request) => {
+      const { user } = principalOf(request);
+      await setSecondFactorRequired(db, request.body.required, user.id);
+      await recordAudit(db, {
+        action: "second_factor_policy_changed",
+        actor: user,
+        ip: request.ip,
+        details: { required: request.body.required },
+      });
+      return { required: request.body.required };
+    },
+  );
+
+  app.post(
+    "/users/:id/reset-second-factor",
+    { config: ADMINS, schema: { params: userParams, response: { 204: noContent, ...errors } } },
+    async (request, reply) => {
+      const target = await findUserById(db, request.params.id);
+      if (!target) return reply.code(404).send(errorBody(404, "No existe ese usuario."));
+      const admin = await me(request);
+      await resetSecondFactors(db, target, admin, context(request));
+      return reply.code(204).send();
+    },
+  );
+};
