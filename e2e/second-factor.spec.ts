@@ -43,6 +43,7 @@ const ENROL_REQUIRED =
   "Tu cuenta necesita un segundo factor. Agrega una llave de acceso o una aplicación de autenticación para continuar.";
 
 const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
+const REAUTHENTICATE = "Por seguridad, confirma tu contraseña para continuar.";
 
 type PolicyAdministrator = StaffAccount & { app: AuthenticatorApp };
 
@@ -178,6 +179,54 @@ test.describe("with a passkey", () => {
     await openSecurity(page);
     await expect(listed).toContainText("Laptop oficina");
     await expect(listed).not.toContainText("Último uso: nunca");
+  });
+});
+
+test.describe("a sign-in older than ten minutes", () => {
+  test.use({ baseURL: PASSKEY_ORIGIN });
+
+  test("adding a passkey asks for the password again, then goes on", async ({
+    page,
+    request,
+    pageProblems,
+  }, testInfo) => {
+    const staff = await createStaff(request, testInfo);
+    await addVirtualAuthenticator(page);
+    await signInThroughPage(page, staff);
+    await openSecurity(page);
+    // The server's clock cannot be moved from here: its first answer is the one it gives a session
+    // signed in more than ten minutes ago (the API tests age a real session and get the same).
+    let refusedOnce = false;
+    await page.route("**/api/account/passkeys/options", async (route) => {
+      if (refusedOnce) return route.continue();
+      refusedOnce = true;
+      await route.fulfill({
+        status: 403,
+        json: { statusCode: 403, error: "Reauthentication Required", message: REAUTHENTICATE },
+      });
+    });
+    await securitySections(page).passkeys.getByRole("button", { name: "Agregar llave de acceso" }).click();
+    const nameDialog = page.getByRole("dialog", { name: "Agregar llave de acceso" });
+    await nameDialog.getByRole("textbox", { name: "Nombre de la llave" }).fill("Teléfono");
+    await nameDialog.getByRole("button", { name: "Continuar" }).click();
+
+    const confirm = page.getByRole("dialog", { name: "Confirma tu contraseña" });
+    await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText(REAUTHENTICATE);
+    const password = confirm.getByLabel("Contraseña", { exact: true });
+    await password.fill("no-es-la-clave");
+    await confirm.getByRole("button", { name: "Confirmar" }).click();
+    await expect(confirm.getByText("La contraseña actual no es correcta")).toBeVisible();
+    await password.fill(staff.password);
+    await confirm.getByRole("button", { name: "Confirmar" }).click();
+    await expect(confirm).toBeHidden();
+    // The passkey is made as if nothing had happened, and it is the first factor: its codes follow.
+    await expect(recoveryCodesDialog(page)).toBeVisible();
+    expect(refusedOnce).toBe(true);
+    await closeRecoveryCodes(page);
+    await expect(securitySections(page).passkeys.getByRole("listitem")).toContainText("Teléfono");
+    // The refusal and the wrong password were answered on purpose.
+    forgiveFailedApiCalls(pageProblems, ["account/passkeys/options", "account/confirm-password"]);
   });
 });
 

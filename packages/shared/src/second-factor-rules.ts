@@ -7,6 +7,8 @@ export const SECOND_FACTOR_LIMITS = {
   stepSeconds: 300,
   /** Recovery codes made at a time, each usable once. */
   recoveryCodes: 10,
+  /** Changing factors asks for the password again when the sign-in (or the last time) is older than this. */
+  verifiedSeconds: 600,
 } as const;
 
 export const SECOND_FACTOR_MESSAGES = {
@@ -22,5 +24,6 @@ export const SECOND_FACTOR_MESSAGES = {
   stepExpired: "El paso de verificación expiró o se bloqueó. Inicia sesión de nuevo.",
   enrolRequired:
     "Tu cuenta necesita un segundo factor. Agrega una llave de acceso o una aplicación de autenticación para continuar.",
+  reauthenticate: "Por seguridad, confirma tu contraseña para continuar.",
   lastFactorRequired: "Se exige un segundo factor: agrega otro antes de quitar el último.",
 } as const;

@@ -561,6 +561,11 @@ export const authSessions = pgTable(
     deviceHash: text("device_hash"),
     /** Last sign-in or token renewal, for `Sesiones activas`. */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the person last proved who they are in this session (the sign-in, or the password typed
+     * again): changing factors asks for a recent one (decision 035).
+     */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [index("auth_sessions_user_idx").on(table.userId)],

@@ -158,3 +158,8 @@ export const accountSessionListSchema = z.array(accountSessionSchema);
 /** `GET`/`PUT /api/users/second-factor-policy` (administrators). */
 export const secondFactorPolicySchema = z.strictObject({ required: z.boolean() });
 export type SecondFactorPolicy = z.infer<typeof secondFactorPolicySchema>;
+
+/** `POST /api/account/confirm-password`: the password again, before changing factors. */
+export const confirmPasswordRequestSchema = z.strictObject({
+  password: z.string().min(1, { error: "La contraseña es requerida" }).max(1024),
+});

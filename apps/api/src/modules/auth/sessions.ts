@@ -235,3 +235,17 @@ export async function endOwnSession(db: Db, userId: number, sessionId: string) {
     .returning({ id: authSessions.id });
   return rows.length > 0;
 }
+
+/** The person typed their password again in this session: changing factors is allowed for a while. */
+export async function markSessionVerified(db: Db, sessionId: string) {
+  await db.update(authSessions).set({ verifiedAt: dbNow() }).where(eq(authSessions.id, sessionId));
+}
+
+/** Whether the session proved who it is within the last `seconds` (its sign-in, or the password again). */
+export async function isRecentlyVerified(db: Db, sessionId: string, seconds: number) {
+  const [row] = await db
+    .select({ recent: sql<boolean>`${authSessions.verifiedAt} > ${dbNow()} - make_interval(secs => ${seconds})` })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId));
+  return row?.recent === true;
+}

@@ -5,19 +5,29 @@ import {
   apiErrorSchema,
   authenticatorSetupSchema,
   confirmAuthenticatorRequestSchema,
+  confirmPasswordRequestSchema,
   factorAddedSchema,
   passkeyOptionsSchema,
   recoveryCodesSchema,
   renamePasskeyRequestSchema,
   secondFactorPolicySchema,
 } from "@app/shared";
+import { AUTH_MESSAGES, SECOND_FACTOR_LIMITS, SECOND_FACTOR_MESSAGES, waitText } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
-import { errorBody } from "../../plugins/error-handler.ts";
+import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { recordAudit } from "../audit/repo.ts";
-import { endOwnSession, listOpenSessions, revokeUserSessions } from "../auth/sessions.ts";
+import { AccountThrottle } from "../auth/account-throttle.ts";
+import { verifyPassword } from "../auth/passwords.ts";
+import {
+  endOwnSession,
+  isRecentlyVerified,
+  listOpenSessions,
+  markSessionVerified,
+  revokeUserSessions,
+} from "../auth/sessions.ts";
 import { findUserById } from "../users/repo.ts";
 import { browserOf, networkOf } from "./device-labels.ts";
 import { isSecondFactorRequired, setSecondFactorRequired } from "./repo.ts";
@@ -75,6 +85,49 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     throw error;
   };
   const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
+  /**
+   * Changing how an account is protected asks for a recent proof of who is at the keyboard (the
+   * sign-in, or the password typed again, within SECOND_FACTOR_LIMITS.verifiedSeconds): a stolen
+   * access token alone cannot add an attacker's passkey.
+   */
+  const recentlyVerified = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { sessionId } = principalOf(request);
+    if (await isRecentlyVerified(db, sessionId, SECOND_FACTOR_LIMITS.verifiedSeconds)) return;
+    return reply
+      .code(403)
+      .send({ ...errorBody(403, SECOND_FACTOR_MESSAGES.reauthenticate), error: "Reauthentication Required" });
+  };
+  const throttle = new AccountThrottle(app.rateLimitStore, app.config.loginAccountLimit);
+
+  app.post(
+    "/account/confirm-password",
+    {
+      config: OWN,
+      schema: { body: confirmPasswordRequestSchema, response: { 204: noContent, ...errors, 429: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      const { user, sessionId } = principalOf(request);
+      const wait = await throttle.waitSeconds(user.username);
+      if (wait > 0)
+        return reply
+          .code(429)
+          .header("retry-after", String(wait))
+          .send(errorBody(429, `Demasiados intentos fallidos. Intenta nuevamente en ${waitText(wait)}.`));
+      const row = await me(request);
+      if (!(await verifyPassword(row.passwordHash, request.body.password))) {
+        await throttle.recordFailure(user.username);
+        await recordAudit(db, {
+          action: "login_failed",
+          actor: user,
+          ip: request.ip,
+          details: { reason: "wrong_password", step: "confirm" },
+        });
+        return reply.code(400).send(fieldError("password", AUTH_MESSAGES.currentPasswordWrong));
+      }
+      await markSessionVerified(db, sessionId);
+      return reply.code(204).send();
+    },
+  );
   // A factor added or removed, a reset: the person is emailed (second-factor/service.ts).
   app.addHook("onResponse", async (request, reply) => {
     if (request.method !== "GET" && reply.statusCode < 400) app.outbox.kick();
@@ -91,7 +144,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/account/passkeys/options",
-    { config: OWN, schema: { response: { 200: passkeyOptionsSchema, ...errors } } },
+    { config: OWN, preHandler: recentlyVerified, schema: { response: { 200: passkeyOptionsSchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
       return { options: { ...(await passkeyRegistrationOptions(deps, await me(request))) } };
@@ -100,7 +153,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/account/passkeys",
-    { config: OWN, schema: { body: addPasskeyRequestSchema, response: { 201: factorAddedSchema, ...errors } } },
+    {
+      config: OWN,
+      preHandler: recentlyVerified,
+      schema: { body: addPasskeyRequestSchema, response: { 201: factorAddedSchema, ...errors } },
+    },
     async (request, reply) => {
       try {
         const added = await addPasskey(
@@ -136,7 +193,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/account/passkeys/:id",
-    { config: OWN, schema: { params: passkeyParams, response: { 204: noContent, ...errors } } },
+    {
+      config: OWN,
+      preHandler: recentlyVerified,
+      schema: { params: passkeyParams, response: { 204: noContent, ...errors } },
+    },
     async (request, reply) => {
       try {
         await removePasskey(db, await me(request), request.params.id, context(request));
@@ -149,7 +210,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/account/authenticator",
-    { config: OWN, schema: { response: { 200: authenticatorSetupSchema, ...errors } } },
+    { config: OWN, preHandler: recentlyVerified, schema: { response: { 200: authenticatorSetupSchema, ...errors } } },
     async (request, reply) => {
       try {
         noStore(reply);
@@ -164,6 +225,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     "/account/authenticator/confirm",
     {
       config: OWN,
+      preHandler: recentlyVerified,
       schema: { body: confirmAuthenticatorRequestSchema, response: { 200: factorAddedSchema, ...errors } },
     },
     async (request, reply) => {
@@ -178,7 +240,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/account/authenticator",
-    { config: OWN, schema: { response: { 204: noContent, ...errors } } },
+    { config: OWN, preHandler: recentlyVerified, schema: { response: { 204: noContent, ...errors } } },
     async (request, reply) => {
       try {
         await removeAuthenticator(db, await me(request), context(request));
@@ -191,7 +253,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/account/recovery-codes",
-    { config: OWN, schema: { response: { 200: recoveryCodesSchema, ...errors } } },
+    { config: OWN, preHandler: recentlyVerified, schema: { response: { 200: recoveryCodesSchema, ...errors } } },
     async (request, reply) => {
       try {
         noStore(reply);
@@ -253,7 +315,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/users/second-factor-policy",
-    { config: ADMINS, schema: { body: secondFactorPolicySchema, response: { 200: secondFactorPolicySchema } } },
+    {
+      config: ADMINS,
+      preHandler: recentlyVerified,
+      schema: { body: secondFactorPolicySchema, response: { 200: secondFactorPolicySchema } },
+    },
     async (request) => {
       const { user } = principalOf(request);
       await setSecondFactorRequired(db, request.body.required, user.id);
@@ -269,7 +335,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/users/:id/reset-second-factor",
-    { config: ADMINS, schema: { params: userParams, response: { 204: noContent, ...errors } } },
+    {
+      config: ADMINS,
+      preHandler: recentlyVerified,
+      schema: { params: userParams, response: { 204: noContent, ...errors } },
+    },
     async (request, reply) => {
       const target = await findUserById(db, request.params.id);
       if (!target) return reply.code(404).send(errorBody(404, "No existe ese usuario."));

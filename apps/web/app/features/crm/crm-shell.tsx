@@ -2,6 +2,7 @@ import type { StaffUser } from "@app/shared";
 import { Menu, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { RecentPasswordProvider } from "~/lib/recent-password";
 import { CrmSidebar } from "./crm-sidebar";
 import { useLiveEvents } from "./use-live-events";
 import { useSidebarOpen } from "./use-sidebar-open";
@@ -77,7 +78,7 @@ export function CrmShell({ user, brand, onSignOut, children }: CrmShellProps) {
           <div aria-hidden="true" className="fixed inset-0 top-16 z-10 bg-leaf-950/50" onClick={() => setOpen(false)} />
         )}
         <main id="contenido" className="min-w-0 flex-1 p-4 md:p-8">
-          {children}
+          <RecentPasswordProvider>{children}</RecentPasswordProvider>
         </main>
       </div>
       {/* Colleagues' changes, spoken politely. Not role="status": that name belongs to each screen's own messages. */}

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage, fieldErrors } from "~/lib/error-message";
 import { formatDateTime } from "~/lib/format-date";
+import { useRecentPassword } from "~/lib/recent-password";
 import { AuthenticatorSetupPanel } from "./authenticator-setup";
 import { useSecurityAction } from "./security-actions";
 import { startAuthenticatorSetup } from "./security-api";
@@ -21,6 +22,7 @@ export type AuthenticatorSectionProps = {
 /** `Aplicación de autenticación`: set it up (QR, secret, a code to confirm), or remove it. */
 export function AuthenticatorSection({ confirmedAt, onFactorAdded }: AuthenticatorSectionProps) {
   const run = useSecurityAction();
+  const recent = useRecentPassword();
   const [setup, setSetup] = useState<AuthenticatorSetup | null>(null);
   const [busy, setBusy] = useState(false);
   const [codeError, setCodeError] = useState<string | undefined>();
@@ -32,7 +34,7 @@ export function AuthenticatorSection({ confirmedAt, onFactorAdded }: Authenticat
     setBusy(true);
     setOutcome(null);
     try {
-      setSetup(await startAuthenticatorSetup());
+      setSetup(await recent(startAuthenticatorSetup));
       setCodeError(undefined);
     } catch (error) {
       setOutcome({ tone: "problem", text: errorMessage(error) });

@@ -7,6 +7,7 @@ import { DialogForm } from "~/components/ui/dialog-form";
 import { TextField } from "~/components/ui/text-field";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { passkeyErrorMessage } from "~/lib/passkey-errors";
+import { useRecentPassword } from "~/lib/recent-password";
 import { useZodForm } from "~/lib/use-zod-form";
 import { preloadWebauthn, registerPasskey } from "~/lib/webauthn";
 import { useSecurityAction } from "./security-actions";
@@ -47,6 +48,7 @@ function PasskeyNameForm({
     defaultValues: { name: adding ? "" : task.passkey.name },
   });
   const run = useSecurityAction();
+  const recent = useRecentPassword();
   const [problem, setProblem] = useState<string | null>(null);
   const { errors, isSubmitting } = formState;
 
@@ -59,7 +61,7 @@ function PasskeyNameForm({
     setProblem(null);
     try {
       if (adding) {
-        const { options } = await passkeyRegistrationOptions();
+        const { options } = await recent(passkeyRegistrationOptions);
         const credential = await registerPasskey(options);
         onAdded(name, await run<FactorAdded>({ intent: "add-passkey", name, credential }));
       } else {

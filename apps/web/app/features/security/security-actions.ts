@@ -1,4 +1,5 @@
 import type { WebauthnCredential } from "@app/shared";
+import { useRecentPassword } from "~/lib/recent-password";
 import { useRouteAction } from "~/lib/route-action";
 import {
   addPasskey,
@@ -49,5 +50,7 @@ export function runSecurityIntent(action: SecurityIntent): Promise<unknown> {
 /** Runs one of the writes above through the security route's clientAction (see lib/route-action.ts). */
 export function useSecurityAction() {
   const { run } = useRouteAction();
-  return <T = unknown>(action: SecurityIntent) => run<T>(action);
+  // Changing a factor asks for the password again after a while (lib/recent-password.tsx).
+  const recent = useRecentPassword();
+  return <T = unknown>(action: SecurityIntent) => recent(() => run<T>(action));
 }

@@ -1,4 +1,5 @@
 import type { CreateUserRequest, LeadAssignmentInput, UpdateUserRequest } from "@app/shared";
+import { useRecentPassword } from "~/lib/recent-password";
 import { useRouteAction } from "~/lib/route-action";
 import {
   createUser,
@@ -40,5 +41,7 @@ export function runUsersIntent(action: UsersIntent): Promise<unknown> {
 /** Runs one of the writes above through the users route's clientAction (see lib/route-action.ts). */
 export function useUsersAction() {
   const { run } = useRouteAction();
-  return <T = unknown>(action: UsersIntent) => run<T>(action);
+  // The policy and a reset ask for the password again after a while (lib/recent-password.tsx).
+  const recent = useRecentPassword();
+  return <T = unknown>(action: UsersIntent) => recent(() => run<T>(action));
 }
