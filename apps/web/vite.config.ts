@@ -24,7 +24,14 @@ export default defineConfig({
           // React, React DOM and React Router in one chunk that changes only when they are upgraded.
           // Split by the sets of routes that use them, they were four files compressed apart: one
           // file is 1.9 KB less gzip on every page (docs/decisions/033-framework-chunk.md).
-          groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+          // Vite's helper for dynamic imports goes with it: used by the contact form and the passkey
+          // code, it was a file of its own on every public page.
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|vite[\\/]preload-helper/,
+            },
+          ],
         },
       },
     },

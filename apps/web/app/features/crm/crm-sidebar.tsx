@@ -7,11 +7,11 @@ import {
   LayoutDashboard,
   ListChecks,
   LoaderCircle,
+  LockKeyhole,
   LogOut,
   MessageSquare,
   PenLine,
   ScrollText,
-  ShieldCheck,
   Users,
 } from "lucide-react";
 import { type ComponentType, useState } from "react";
@@ -94,7 +94,8 @@ export function CrmSidebar({ user, onSignOut, onNavigate }: CrmSidebarProps) {
         )}
         {!user.mustChangePassword && (
           <Link to={paths.crmSecurity} onClick={onNavigate} className={accountLinkStyles}>
-            <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
+            {/* Not the public site's ShieldCheck: shared with the CRM, it became a chunk of its own on "/". */}
+            <LockKeyhole className="size-4 shrink-0" aria-hidden="true" />
             Seguridad de la cuenta
           </Link>
         )}
