@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Config } from "../../config.ts";
+import { resolveKey } from "../auth/key-file.ts";
 
 // The key that keeps second-factor secrets at rest (decision 035): authenticator-app secrets are
 // encrypted with it (AES-256-GCM), recovery codes are stored as an HMAC keyed with it. A copy of the
@@ -46,23 +45,5 @@ export function createSecretBox(key: Buffer): SecretBox {
   };
 }
 
-/**
- * The key from MFA_ENCRYPTION_KEY. Production must configure it (config.ts refuses to start
- * without it, or with a weak one). Elsewhere a random key is generated once into DATA_DIR, like the
- * JWT key; an in-memory database gets one for the life of the process.
- */
-export async function resolveSecondFactorKey(config: Config): Promise<Buffer> {
-  if (config.mfaEncryptionKey) return Buffer.from(config.mfaEncryptionKey, "utf8");
-  if (config.dataDir.startsWith("memory://")) return randomBytes(32);
-  const file = path.join(config.dataDir, "mfa-key");
-  try {
-    const stored = (await readFile(file, "utf8")).trim();
-    if (stored.length >= 43) return Buffer.from(stored, "base64url");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  const key = randomBytes(32);
-  await mkdir(config.dataDir, { recursive: true });
-  await writeFile(file, key.toString("base64url"), { mode: 0o600 });
-  return key;
-}
+/** The key from MFA_ENCRYPTION_KEY, or one generated into DATA_DIR/mfa-key (auth/key-file.ts). */
+export const resolveSecondFactorKey = (config: Config) => resolveKey(config, config.mfaEncryptionKey, "mfa-key", 32);
