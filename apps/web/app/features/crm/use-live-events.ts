@@ -38,7 +38,7 @@ export function useLiveEvents(user: StaffUser) {
   const [unseen, setUnseen] = useState(0);
   const latest = useRef({ user, revalidate: revalidator.revalidate });
   latest.current = { user, revalidate: revalidator.revalidate };
-  const connection = useRef<LiveConnection | undefined>(undefined);
+  const connection = useRef<Pick<LiveConnection, "stop" | "sessionRenewed"> | undefined>(undefined);
 
   // Until the account is fixed (temporary password, missing second factor) the server refuses the stream.
   const gated = user.mustChangePassword || user.mustAddSecondFactor;
@@ -87,13 +87,17 @@ export function useLiveEvents(user: StaffUser) {
         schedule();
       },
     });
-    connection.current = live;
-    live.start();
-    return () => {
+    const stopAll = () => {
       live.stop();
-      connection.current = undefined;
+      // A reload still waiting for its debounce would run the screen's loaders after sign-out: 401s.
       clearTimeout(flushTimer);
       clearTimeout(clearTimer);
+    };
+    connection.current = { stop: stopAll, sessionRenewed: () => live.sessionRenewed() };
+    live.start();
+    return () => {
+      stopAll();
+      connection.current = undefined;
     };
   }, [gated]);
 
