@@ -5,6 +5,7 @@ import {
   openContactForm,
   recordContactRequests,
   successDialog,
+  waitForContactForm,
 } from "./helpers/contact-form";
 import { expectRequested, requestInformation } from "./helpers/requests";
 import { visit } from "./helpers/site";
@@ -92,14 +93,14 @@ test.describe("services requested elsewhere", () => {
       page,
       page.getByRole("dialog", { name: "Danisaraba" }).getByRole("button", { name: "Solicitar información" }),
     );
-    await expect(contactForm(page).submit).toBeEnabled();
+    await waitForContactForm(page);
     await expectRequested(page, ["Danisaraba"]);
 
     await visit(page, "/servicios");
     const slide = page.getByRole("group").filter({ has: page.getByRole("heading", { name: "Chrysal Rose Dip" }) });
     await requestInformation(page, slide.getByRole("button", { name: "Solicitar información" }));
     const f = contactForm(page);
-    await expect(f.submit).toBeEnabled();
+    await waitForContactForm(page);
     await expectRequested(page, ["Danisaraba", "Chrysal Rose Dip"]);
     await f.services.click();
     await expect(f.service("Danisaraba")).toBeChecked();
@@ -110,14 +111,14 @@ test.describe("services requested elsewhere", () => {
     await f.remove("Danisaraba").click();
     await expectRequested(page, ["Chrysal Rose Dip"]);
     await page.reload();
-    await expect(f.submit).toBeEnabled();
+    await waitForContactForm(page);
     await expectRequested(page, ["Chrysal Rose Dip"]);
 
     // Unticking in the list forgets it as well.
     await f.services.click();
     await f.service("Chrysal Rose Dip").uncheck();
     await page.reload();
-    await expect(f.submit).toBeEnabled();
+    await waitForContactForm(page);
     await expectRequested(page, []);
   });
 });
@@ -129,7 +130,7 @@ test("a requested product is sent with the form, and forgotten once sent", async
     page.getByRole("dialog", { name: "Danisaraba" }).getByRole("button", { name: "Solicitar información" }),
   );
   const f = contactForm(page);
-  await expect(f.submit).toBeEnabled();
+  await waitForContactForm(page);
   await expectRequested(page, ["Danisaraba"]);
   const sent = recordContactRequests(page);
   await fillContactForm(page, { services: [] });
@@ -143,6 +144,24 @@ test("a requested product is sent with the form, and forgotten once sent", async
   await successDialog(page).getByRole("button", { name: "Aceptar" }).click();
   await expectRequested(page, []);
   await page.reload();
-  await expect(f.submit).toBeEnabled();
+  await waitForContactForm(page);
   await expectRequested(page, []);
+});
+
+test("a shared /contacto?interes= link opens the form with that service chosen, flagged Auto, and sends it", async ({
+  page,
+}) => {
+  const f = await openContactForm(page, "/contacto?interes=chrysal-viva");
+  await expectRequested(page, ["Chrysal VIVA"]);
+  await f.services.click();
+  await expect(f.service("Chrysal VIVA")).toBeChecked();
+  await f.services.click();
+  const sent = recordContactRequests(page);
+  await fillContactForm(page, { services: [] });
+  await f.submit.click();
+  await expect(successDialog(page)).toBeVisible();
+  expect(sent[0]?.postDataJSON()).toMatchObject({
+    serviceList: "Chrysal VIVA",
+    source: { requested: ["Chrysal VIVA"] },
+  });
 });

@@ -444,6 +444,8 @@ test.describe("accessibility", () => {
     request,
     pageProblems,
   }, testInfo) => {
+    // Seven axe runs of a few seconds each, and two sign-ins: over 30 s on a busy machine.
+    test.slow();
     const staff = await createStaff(request, testInfo);
     await addVirtualAuthenticator(page);
     await signInThroughPage(page, staff);

@@ -12,6 +12,7 @@ export default {
     ...products.map((product) => paths.product(product.slug)),
     paths.services,
     paths.contact,
+    paths.contactThanks,
     paths.bonds,
     paths.insurance,
     paths.terms,

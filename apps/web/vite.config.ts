@@ -25,11 +25,13 @@ export default defineConfig({
           // Split by the sets of routes that use them, they were four files compressed apart: one
           // file is 1.9 KB less gzip on every page (docs/decisions/033-framework-chunk.md).
           // Vite's helper for dynamic imports goes with it: used by the contact form and the passkey
-          // code, it was a file of its own on every public page.
+          // code, it was a file of its own on every public page. So does what every page's header
+          // and the CRM's both use (lucide's icon factory, the menu icons, the hooks that follow a
+          // native popover): shared by both, each was a file of its own of 0.2-1.6 KB.
           groups: [
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|vite[\\/]preload-helper/,
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|vite[\\/]preload-helper|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/]|icons[\\/](menu|x)\.)|app[\\/]lib[\\/]use-(hydrated|popover-open)\./,
             },
           ],
         },

@@ -2,11 +2,23 @@
 // and its no-JS copy) with Lighthouse's default config: mobile emulation, simulated throttling.
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
 import { CHROME_PATH, CHROMIUM_ARGS } from "../../scripts/chromium.mjs";
 
 export { CHROME_PATH };
 
 export const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
+
+/** Debian's Chromium driven by playwright-core, with the bench's flags; the bench stops it itself. */
+export function launchPlaywrightChromium() {
+  return chromium.launch({
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: CHROME_FLAGS.filter((flag) => !flag.startsWith("--headless")),
+    handleSIGINT: false,
+    handleSIGTERM: false,
+  });
+}
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 

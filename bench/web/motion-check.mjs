@@ -1,8 +1,7 @@
 // The hero video rules, checked in a real browser on "/": the webm is fetched only
 // after the window load event, and never for people who ask for reduced motion or less data.
 // Lighthouse cannot emulate prefers-reduced-motion, so this drives Chromium with playwright-core.
-import { chromium } from "playwright-core";
-import { CHROME_FLAGS, CHROME_PATH } from "./lighthouse-runner.mjs";
+import { launchPlaywrightChromium } from "./lighthouse-runner.mjs";
 
 const isVideo = (url) => /\.webm(\?|$)/.test(url);
 // Lighthouse's mobile viewport (Moto G Power), so the same poster and layout are used.
@@ -55,13 +54,7 @@ async function loadAndWatch(browser, url, { reducedMotion = "no-preference", sav
 }
 
 export async function checkHeroVideo(siteUrl) {
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    headless: true,
-    args: CHROME_FLAGS.filter((flag) => !flag.startsWith("--headless")),
-    handleSIGINT: false,
-    handleSIGTERM: false,
-  });
+  const browser = await launchPlaywrightChromium();
   try {
     const url = `${siteUrl}/`;
     const normal = await loadAndWatch(browser, url, {});

@@ -250,6 +250,7 @@ export function verdicts(rows, extra) {
       detail: saveData.requested.length ? `requested ${saveData.requested.join(", ")}` : "none requested",
     });
   }
+  if (extra.interactivity) list.push(...interactivityVerdicts(extra.interactivity));
   if (extra.crm) {
     list.push({
       target: "CRM code never loaded by public pages",
@@ -334,7 +335,7 @@ ${main}
 
 ${copyTable}
 
-## Targets (docs: quality bars, "Web")
+${extra.interactivity ? `${interactivitySection(extra.interactivity, meta.runs)}\n` : ""}## Targets (docs: quality bars, "Web")
 
 ${verdictTable}
 
@@ -342,4 +343,152 @@ ${verdictTable}
 
 ${diagnostics(rows).join("\n")}
 ${extra.missingFiles?.length ? `\n## Files the HTML references but the build lacks\n\n${extra.missingFiles.map((m) => `- \`${m.url}\` (from ${m.pages.slice(0, 4).join(", ")}${m.pages.length > 4 ? ", …" : ""})`).join("\n")}\n` : ""}`;
+}
+
+// Interactivity at 375 px, 4x CPU (interactivity.mjs). A dead window of one frame counts as none.
+export const INTERACTIVITY_TARGETS = { nativeDeadWindowMs: 16, deadWindowMs: 100, longTaskMs: 50, tapEventMs: 100 };
+
+/** Medians per page and kind (real / copy) of the runs of measureInteractivity, control by control. */
+export function aggregateInteractivity(results) {
+  const rows = [];
+  for (const { page, real, copy } of results) {
+    for (const [kind, runs] of [
+      ["real", real],
+      ["copy", copy],
+    ]) {
+      if (runs.length === 0) continue;
+      const names = [...new Set(runs.flatMap((run) => run.controls.map((control) => control.control)))];
+      rows.push({
+        page,
+        kind,
+        runs: runs.length,
+        fcp: median(runs.map((run) => run.fcp)),
+        longestTask: median(runs.map((run) => run.longestTask)),
+        tapEventMs: median(runs.map((run) => run.tapEventMs)),
+        tapsBeforeHydration: runs.filter((run) => run.tapBeforeHydration).length,
+        hydratedAt: median(runs.map((run) => run.hydratedAt)),
+        controls: names.map((name) => {
+          const measured = runs.flatMap((run) => run.controls.filter((control) => control.control === name));
+          const worked = measured.filter((control) => control.firstWorks !== undefined);
+          return {
+            name,
+            native: measured[0].native,
+            runs: measured.length,
+            worked: worked.length,
+            firstWorks: median(worked.map((control) => control.firstWorks)),
+            deadWindow: median(worked.map((control) => control.deadWindow)),
+            lostTaps: Math.max(0, ...worked.map((control) => control.lostTaps)),
+            reaction: median(measured.map((control) => control.reaction)),
+            newDocument: measured.filter((control) => control.newDocument).length,
+          };
+        }),
+      });
+    }
+  }
+  return rows;
+}
+
+const eventMs = (ms) => (ms === undefined ? "–" : ms < 16 ? "< 16 ms" : fmt.ms(ms));
+
+function controlCell(control) {
+  if (control.worked === 0) return `${control.name}: never (${control.runs} runs)`;
+  const notes = [
+    control.lostTaps ? `up to ${control.lostTaps} lost tap(s)` : "",
+    control.worked < control.runs ? `worked in ${control.worked}/${control.runs}` : "",
+  ].filter(Boolean);
+  return `${control.name} ${fmt.s(control.firstWorks)} (${fmt.ms(control.deadWindow)}${notes.length ? `; ${notes.join(", ")}` : ""})`;
+}
+
+export function interactivityTable(rows) {
+  return markdownTable(
+    ["page", "kind", "FCP", "first works (dead window)", "longest task", "tap-during-hydration Event Timing"],
+    rows.map((row) => [
+      row.page,
+      row.kind === "real" ? "real" : "no-JS copy",
+      fmt.s(row.fcp),
+      row.controls.map(controlCell).join("<br>"),
+      fmt.ms(row.longestTask),
+      eventMs(row.tapEventMs),
+    ]),
+  );
+}
+
+/** How each control worked and how soon the harness could tap it: what bounds the dead windows. */
+function interactivityNotes(rows) {
+  return rows.map((row) => {
+    const taps = row.controls
+      .map(
+        (control) =>
+          `${control.name} +${fmt.ms(control.reaction)}` +
+          (control.newDocument ? ` (a new document in ${control.newDocument}/${control.runs} runs)` : ""),
+      )
+      .join(", ");
+    const hydration =
+      row.kind === "real"
+        ? `hydrated at ${fmt.s(row.hydratedAt)}, the menu tap came before it in ${row.tapsBeforeHydration}/${row.runs} runs`
+        : "no hydration";
+    return `- \`${row.page}\` ${row.kind === "real" ? "real" : "no-JS copy"} (${row.runs} runs): first tap after the control's paint: ${taps}; ${hydration}.`;
+  });
+}
+
+/** Verdicts: dead windows on both kinds (the HTML must work), load and tap figures on the real pages. */
+export function interactivityVerdicts(rows) {
+  const T = INTERACTIVITY_TARGETS;
+  const list = [];
+  const deadWindows = (native, limit) => {
+    const controls = rows.flatMap((row) =>
+      row.controls.filter((c) => c.native === native).map((control) => ({ row, control })),
+    );
+    const bad = controls.filter(({ control }) => control.worked < control.runs || !(control.deadWindow <= limit));
+    const where = ({ row, control }) => `${row.page} ${row.kind} ${controlCell(control)}`;
+    list.push({
+      target: native
+        ? `dead window 0 ms (<= ${T.nativeDeadWindowMs} ms) for native controls, 375 px, 4x CPU`
+        : `dead window <= ${limit} ms for script-driven controls, 375 px, 4x CPU`,
+      ok: bad.length === 0,
+      detail:
+        controls.length === 0 ? "none measured" : bad.length ? bad.map(where).join("; ") : `all ${controls.length}`,
+    });
+  };
+  deadWindows(true, T.nativeDeadWindowMs);
+  deadWindows(false, T.deadWindowMs);
+  const real = rows.filter((row) => row.kind === "real");
+  const copyOf = (row) => rows.find((other) => other.page === row.page && other.kind === "copy");
+  const perRealPage = (target, value, limit, show) => {
+    const bad = real.filter((row) => !(value(row) <= limit));
+    list.push({
+      target,
+      ok: bad.length === 0,
+      detail: bad.length
+        ? bad.map((row) => `${row.page} ${show(value(row))} (no-JS copy ${show(value(copyOf(row) ?? {}))})`).join(", ")
+        : "all pages",
+    });
+  };
+  perRealPage(`longest task during load <= ${T.longTaskMs} ms, 4x CPU`, (row) => row.longestTask, T.longTaskMs, fmt.ms);
+  perRealPage(
+    `Event Timing of a tap during hydration <= ${T.tapEventMs} ms, 4x CPU`,
+    (row) => row.tapEventMs,
+    T.tapEventMs,
+    eventMs,
+  );
+  return list;
+}
+
+export function interactivitySection(rows, runs) {
+  return `## Interactivity at 375 px, 4x CPU (median of ${runs})
+
+Chromium 375x812 (touch), \`Emulation.setCPUThrottlingRate\` 4, page scripts on, cold cache, no network
+throttling. First works: when the tap that worked was made, from navigation start; dead window: from
+the control's first paint to that tap, 0 when the first tap worked (see bench/web/README.md). The
+longest task and the Event Timing come from the load that taps the menu; "< 16 ms" means the tap
+produced no Event Timing entry (the API lists only events of 16 ms or more). The contact form is not
+measured on the no-JS copy: its static server cannot answer the form's POST.
+
+${interactivityTable(rows)}
+
+First tap after the control's paint (the harness taps at the first animation frame after it, so
+this is how long the page's main thread kept it waiting), median:
+
+${interactivityNotes(rows).join("\n")}
+`;
 }

@@ -9,10 +9,19 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { measureInteractivity } from "./interactivity.mjs";
 import { CHROME_PATH, killAllChromes, runLighthouse } from "./lighthouse-runner.mjs";
 import { checkHeroVideo } from "./motion-check.mjs";
 import { makeNoJsCopy, missingReferences, serveStatic, snapshotBuild } from "./nojs-copy.mjs";
-import { aggregatePage, markdown, textTable, verdictLines, verdicts } from "./report.mjs";
+import {
+  aggregateInteractivity,
+  aggregatePage,
+  interactivityTable,
+  markdown,
+  textTable,
+  verdictLines,
+  verdicts,
+} from "./report.mjs";
 import { freePort, startRealServer } from "./server.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -220,8 +229,15 @@ async function main() {
     scriptsByPage.set(page, [...new Set(real.flatMap((summary) => summary.scripts.map((script) => script.url)))]);
   }
 
-  // 5. Per-run facts: JS gzip on "/", hero webm files, CRM-only modules loaded by public pages.
-  const extra = { video, missingFiles };
+  // 5. Interactivity on a phone (375 px, 4x CPU): when each control starts working, long tasks, a tap
+  // during hydration; same servers, real and copy interleaved.
+  const interactivity = aggregateInteractivity(
+    await measureInteractivity({ realUrl: realServer.url, copyUrl: copyServer.url, pages, runs }),
+  );
+  console.log(`\n${interactivityTable(interactivity)}`);
+
+  // 6. Per-run facts: JS gzip on "/", hero webm files, CRM-only modules loaded by public pages.
+  const extra = { video, missingFiles, interactivity };
   const homeScripts = scriptsByPage.get("/");
   if (homeScripts) {
     extra.homeJsGzip = homeScripts.reduce((total, url) => total + gzipSize(siteDir, url), 0);

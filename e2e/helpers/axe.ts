@@ -7,13 +7,13 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
 /** Resolves when no finite CSS transition or animation is running (colours are final). */
 async function waitForTransitionsToEnd(page: Page) {
   await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== "running" ||
-          animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-      ),
+    document.getAnimations().every(
+      (animation) =>
+        animation.playState !== "running" ||
+        // Driven by scrolling (the header's colour), not by time: it never "ends".
+        animation.timeline !== document.timeline ||
+        animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+    ),
   );
 }
 

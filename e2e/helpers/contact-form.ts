@@ -61,14 +61,18 @@ export const successDialog = (page: Page) => page.getByRole("dialog", { name: "Â
 export const errorDialog = (page: Page) => page.getByRole("dialog", { name: "No se pudo enviar el mensaje" });
 
 /**
- * Opens `path` and waits until the form's code has run (its submit button is enabled): before that
- * the prerendered form shows but does nothing.
+ * Waits until the form's code has run (the form says so with `data-enhanced`): before that the
+ * prerendered form is a plain HTML form, sent to the server without the app's dialogs.
  */
+export async function waitForContactForm(page: Page) {
+  await expect(contactForm(page).form).toHaveAttribute("data-enhanced", "true", { timeout: 10_000 });
+}
+
+/** Opens `path` and waits until the form's code has run. */
 export async function openContactForm(page: Page, path = "/contacto") {
   await visit(page, path);
-  const controls = contactForm(page);
-  await expect(controls.submit).toBeEnabled({ timeout: 10_000 });
-  return controls;
+  await waitForContactForm(page);
+  return contactForm(page);
 }
 
 /** Picks a country code: a preset from the select, or "Otro" and the code typed in its own field. */

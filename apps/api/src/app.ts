@@ -10,7 +10,9 @@ import { auditRoutes } from "./modules/audit/routes.ts";
 import { resolveJwtSecret } from "./modules/auth/jwt-secret.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { assignmentRoutes } from "./modules/contacts/assignment-routes.ts";
+import { ContactRequestWriter } from "./modules/contacts/contact-request-writer.ts";
 import { emailRoutes } from "./modules/contacts/email-routes.ts";
+import { intakeFormRoutes } from "./modules/contacts/intake-form-routes.ts";
 import { intakeRoutes } from "./modules/contacts/intake-routes.ts";
 import { pipelineRoutes } from "./modules/contacts/pipeline-routes.ts";
 import { contactRoutes } from "./modules/contacts/routes.ts";
@@ -107,6 +109,8 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("serviceTypeCatalog", new ServiceTypeCatalog(database.db));
+  // PGlite runs one statement at a time; PostgreSQL takes a few at once (its pool has 10 connections).
+  app.decorate("contactRequestWriter", new ContactRequestWriter(database.db, config.databaseUrl ? 4 : 1));
   app.decorate("lifecycle", { shuttingDown: false, closing: false });
   const routeSummaries: RouteSummary[] = [];
   app.decorate("routeSummaries", routeSummaries);
@@ -171,8 +175,11 @@ export async function buildApp({
     { prefix: "/api" },
   );
 
-  if (config.serveWeb) await app.register(staticSite, { root: config.webDist });
-  else app.setNotFoundHandler(sendNotFound);
+  if (config.serveWeb) {
+    // Before the static files: the contact page answers `?interes=` with that service ticked.
+    await app.register(intakeFormRoutes, { root: config.webDist });
+    await app.register(staticSite, { root: config.webDist });
+  } else app.setNotFoundHandler(sendNotFound);
 
   return app;
 }
@@ -188,6 +195,8 @@ declare module "fastify" {
     lifecycle: { shuttingDown: boolean; closing: boolean };
     routeSummaries: RouteSummary[];
     serviceTypeCatalog: ServiceTypeCatalog;
+    /** Writes contact requests in batches, for the API's and the plain form's intake alike. */
+    contactRequestWriter: ContactRequestWriter;
     /** Passkeys, authenticator apps and recovery codes (decision 035). */
     secondFactor: SecondFactorDeps;
   }

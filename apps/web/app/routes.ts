@@ -7,6 +7,7 @@ export default [
     route("productos/:slug?", "routes/products.tsx"),
     route("servicios", "routes/services.tsx"),
     route("contacto", "routes/contact.tsx"),
+    route("contacto/gracias", "routes/contact-thanks.tsx"),
     route("fianzas", "routes/bonds.tsx"),
     route("seguros", "routes/insurance.tsx"),
     route("terminos", "routes/terms.tsx"),

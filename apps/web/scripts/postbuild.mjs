@@ -8,8 +8,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/client");
 const siteUrl = (process.env.PUBLIC_URL ?? "http://localhost:3000").replace(/\/$/, "");
 // Pages that may be found but are not worth listing: the staff sign-in (docs/decisions/008) and its
-// password-recovery steps (also `noindex`).
-const unlisted = new Set(["/login", "/recuperar-contrasena", "/restablecer-contrasena"]);
+// password-recovery steps (also `noindex`), and the thanks page of the contact form.
+const unlisted = new Set(["/login", "/recuperar-contrasena", "/restablecer-contrasena", "/contacto/gracias"]);
 
 const files = readdirSync(root, { recursive: true })
   .map((relative) => path.join(root, relative))

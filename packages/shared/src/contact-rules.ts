@@ -2,6 +2,8 @@
 // checks and the auto-selection of requested titles (section 4). The zod schemas in
 // schemas/contact.ts are built from these, so browser and API enforce the same thing.
 
+import { normalizeTitle } from "./contact-links.ts";
+
 /** RFC 5321: an address longer than this cannot be delivered. Every email field (contact, staff) stops here. */
 export const EMAIL_MAX_LENGTH = 254;
 
@@ -43,6 +45,29 @@ export const CONTACT_MESSAGES = {
   emailTooLong: `El correo electrónico no puede superar los ${CONTACT_LIMITS.email} caracteres`,
   singleLine: "El texto no puede contener saltos de línea ni caracteres de control",
   badCharacters: "El texto contiene caracteres no válidos",
+} as const;
+
+/** The order in which a form's problems are listed: the spec's (section 5), then ours. */
+export const CONTACT_FIELD_ORDER = [
+  "firstName",
+  "lastName",
+  "company",
+  "email",
+  "countryCode",
+  "phone",
+  "services",
+  "message",
+  "consent",
+] as const;
+export type ContactField = (typeof CONTACT_FIELD_ORDER)[number];
+
+/** The titles of what the form tells a person after sending (its dialogs, or the page sent back without JavaScript). */
+export const CONTACT_NOTICES = {
+  validationTitle: "Revisa el formulario",
+  validationIntro: "Para enviar tu mensaje completa lo siguiente:",
+  failureTitle: "No se pudo enviar el mensaje",
+  defaultFailure: "Ocurrió un error al enviar el mensaje. Por favor, intenta nuevamente.",
+  keptText: "Lo que escribiste sigue en el formulario.",
 } as const;
 
 const M = CONTACT_MESSAGES;
@@ -97,13 +122,6 @@ export const splitServiceList = (list: string) =>
     .split(",")
     .map((title) => title.trim())
     .filter(Boolean);
-
-const normalizeTitle = (title: string) =>
-  title
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .trim();
 
 const significantWords = (title: string) =>
   normalizeTitle(title)

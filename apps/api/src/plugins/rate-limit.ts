@@ -59,7 +59,12 @@ export type RateLimitOptions = {
   keyOf?: (request: FastifyRequest) => string;
   /** The Spanish sentence of the 429, given the seconds to wait. */
   message?: (retryAfterSeconds: number) => string;
+  /** Sends the 429's body (a JSON error unless given: a page answers a page's form). */
+  refuse?: (request: FastifyRequest, reply: FastifyReply, message: string) => FastifyReply;
 };
+
+const refuseWithJson = (_request: FastifyRequest, reply: FastifyReply, message: string) =>
+  reply.send(errorBody(429, message));
 
 const defaultMessage = (seconds: number) => `Demasiadas solicitudes. Intenta nuevamente en ${waitText(seconds)}.`;
 
@@ -67,7 +72,14 @@ const defaultMessage = (seconds: number) => `Demasiadas solicitudes. Intenta nue
  * An onRequest hook that answers 429 with Retry-After once any rule of the limit is exceeded. It
  * runs before the body is read, so refused requests cost almost nothing.
  */
-export function rateLimit({ name, rules, store, keyOf, message = defaultMessage }: RateLimitOptions) {
+export function rateLimit({
+  name,
+  rules,
+  store,
+  keyOf,
+  message = defaultMessage,
+  refuse = refuseWithJson,
+}: RateLimitOptions) {
   const handler: onRequestHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const now = Date.now();
     const key = `${name}:${keyOf ? keyOf(request) : request.ip}`;
@@ -79,10 +91,7 @@ export function rateLimit({ name, rules, store, keyOf, message = defaultMessage 
     if (waitMs === 0) return;
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     request.log.warn({ limit: name, retryAfter: seconds }, "rate limit reached");
-    return reply
-      .code(429)
-      .header("retry-after", String(seconds))
-      .send(errorBody(429, message(seconds)));
+    return refuse(request, reply.code(429).header("retry-after", String(seconds)), message(seconds));
   };
   return handler;
 }

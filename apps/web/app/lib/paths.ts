@@ -1,3 +1,5 @@
+import { CONTACT_THANKS_PATH, serviceTypeSlug } from "@app/shared/constants";
+
 // Every URL of the site is written here once; components never spell paths themselves.
 export const paths = {
   home: "/",
@@ -6,6 +8,10 @@ export const paths = {
   product: (slug: string) => `/productos/${slug}`,
   services: "/servicios",
   contact: "/contacto",
+  /** The contact form's thanks page (after sending it without JavaScript). */
+  contactThanks: CONTACT_THANKS_PATH,
+  /** The contact page with a service already chosen (a "Solicitar información" link). */
+  contactAbout: (serviceType: string) => `/contacto?interes=${serviceTypeSlug(serviceType)}`,
   bonds: "/fianzas",
   insurance: "/seguros",
   terms: "/terminos",

@@ -1,3 +1,4 @@
+import { HydrationBoundary } from "~/components/ui/hydration-boundary";
 import { site } from "~/content/site";
 import { ProductsShowcase } from "~/features/catalog/products-showcase";
 import { ContactSection } from "~/features/contact-form/contact-section";
@@ -24,16 +25,30 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", as: "image", href: HERO_POSTER, media: "(min-width: 768px)", fetchPriority: "high" },
 ];
 
+// Below the hero, each section hydrates apart from the rest of the page (HydrationBoundary).
 export default function Home() {
   return (
     <>
       <HeroSection />
-      <StatsRow />
-      <ProductsShowcase />
-      <ServiceLinesSection />
-      <TestimonialsSection />
-      <CallToActionBand />
-      <FaqSection />
+      <HydrationBoundary>
+        <StatsRow />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ProductsShowcase />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ServiceLinesSection />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <TestimonialsSection />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <CallToActionBand />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <FaqSection />
+      </HydrationBoundary>
+      {/* Not apart: its form is a deferred component (see HydrationBoundary). */}
       <ContactSection />
     </>
   );

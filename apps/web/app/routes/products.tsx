@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
+import { HydrationBoundary } from "~/components/ui/hydration-boundary";
 import { PageHero } from "~/components/ui/page-hero";
 import { type ProductType, productBySlug, products, productTypeLabels } from "~/content/products";
 import { ProductCard } from "~/features/catalog/product-card";
 import { ProductDialog } from "~/features/catalog/product-dialog";
-import { ProductTabs, panelId, tabId } from "~/features/catalog/product-tabs";
+import { ProductTabs } from "~/features/catalog/product-tabs";
 import { useRequestInformation } from "~/features/contact-form/use-request-information";
 import { pageMeta } from "~/features/seo/page-meta";
 import { paths } from "~/lib/paths";
@@ -34,7 +35,8 @@ export default function Products({ params }: Route.ComponentProps) {
   const product = productBySlug(params.slug);
   const navigate = useNavigate();
   const requestInformation = useRequestInformation();
-  const [selectedType, setSelectedType] = useState<ProductType>(product?.types[0] ?? "personales");
+  // The category the page opened on (its HTML shows it): kept while dialogs open and close.
+  const [initialType] = useState<ProductType>(product?.types[0] ?? "personales");
   const [requested, setRequested] = useState(false);
 
   // A newly opened product starts with its dialog showing again.
@@ -43,7 +45,6 @@ export default function Products({ params }: Route.ComponentProps) {
 
   if (params.slug && !product) return <Navigate to={paths.products} replace />;
 
-  const shown = products.filter((item) => item.types.includes(selectedType));
   const closeDialog = () => navigate(paths.products, { preventScrollReset: true });
 
   return (
@@ -54,19 +55,22 @@ export default function Products({ params }: Route.ComponentProps) {
         text="Soluciones Chrysal para proteger el cultivo y cuidar la flor después del corte, con asesoría técnica en cada finca."
       />
       <section className="mx-auto max-w-7xl px-4 py-12 md:px-8">
-        <div className="flex justify-center">
-          <ProductTabs selected={selectedType} onSelect={setSelectedType} />
-        </div>
-        <div id={panelId(selectedType)} role="tabpanel" aria-labelledby={tabId(selectedType)} className="mt-8">
-          <p className="mb-6 text-center text-stone-600" aria-live="polite">
-            Mostrando productos de {productTypeLabels[selectedType]}
-          </p>
-          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {shown.map((item, index) => (
-              <ProductCard key={item.slug} product={item} headingLevel="h2" eager={index < 4} />
-            ))}
-          </div>
-        </div>
+        <ProductTabs
+          initial={initialType}
+          panel={(type, shownFirst) => (
+            // Each category's cards hydrate apart from the rest of the page.
+            <HydrationBoundary>
+              <p className="mb-6 text-center text-stone-600">Mostrando productos de {productTypeLabels[type]}</p>
+              <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                {products
+                  .filter((item) => item.types.includes(type))
+                  .map((item, index) => (
+                    <ProductCard key={item.slug} product={item} headingLevel="h2" eager={shownFirst && index < 4} />
+                  ))}
+              </div>
+            </HydrationBoundary>
+          )}
+        />
       </section>
       <ProductDialog
         product={requested ? undefined : product}

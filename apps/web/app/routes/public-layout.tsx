@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Outlet } from "react-router";
+import { HydrationBoundary } from "~/components/ui/hydration-boundary";
 import { rememberVisitSource } from "~/features/contact-form/visit-source";
 import { SiteFooter } from "~/features/layout/site-footer";
 import { SiteHeader } from "~/features/layout/site-header";
@@ -18,7 +19,9 @@ export default function PublicLayout() {
       <main id="contenido">
         <Outlet />
       </main>
-      <SiteFooter />
+      <HydrationBoundary>
+        <SiteFooter />
+      </HydrationBoundary>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { HydrationBoundary } from "~/components/ui/hydration-boundary";
 import { PageHero } from "~/components/ui/page-hero";
 import { servicePanels } from "~/content/services";
 import { ServicePanel } from "~/features/catalog/service-panel";
@@ -25,18 +26,17 @@ export default function Services() {
         text="Tecnología y acompañamiento técnico para que cada tallo llegue a su destino en su mejor momento."
       />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 md:px-8">
+        {/* Each panel and the carousel hydrate apart from the rest of the page. */}
         {servicePanels.map((panel, index) => (
-          <ServicePanel
-            key={panel.id}
-            panel={panel}
-            reversed={index % 2 === 1}
-            eager={index === 0}
-            onRequest={requestInformation}
-          />
+          <HydrationBoundary key={panel.id}>
+            <ServicePanel panel={panel} reversed={index % 2 === 1} eager={index === 0} onRequest={requestInformation} />
+          </HydrationBoundary>
         ))}
       </div>
       <div className="px-4 pb-20 md:px-8">
-        <ServicesCarousel onRequest={requestInformation} />
+        <HydrationBoundary>
+          <ServicesCarousel onRequest={requestInformation} />
+        </HydrationBoundary>
       </div>
     </>
   );

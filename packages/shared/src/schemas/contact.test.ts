@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SERVICE_TYPE_TITLES } from "../constants.ts";
 import { inlineMessage, CONTACT_MESSAGES as M, matchServiceType } from "../contact-rules.ts";
+import { messagesOf } from "../testing/messages-of.ts";
 import { contactFormSchema, contactRequestSchema, toContactRequest } from "./contact.ts";
 
 const validForm = {
@@ -15,9 +16,6 @@ const validForm = {
   consent: true,
   website: "",
 };
-
-const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
 
 describe("contact form schema (spec section 5)", () => {
   it("accepts a complete form and normalises the phone to its digits", () => {

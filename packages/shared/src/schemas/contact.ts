@@ -12,20 +12,14 @@ import {
   splitServiceList,
 } from "../contact-rules.ts";
 import { messageResponseSchema } from "./common.ts";
+import { requiredText } from "./text-field.ts";
 
 // One rule per field, written once: the form composes them into contactFormSchema, the API into
 // contactRequestSchema (spec sections 3 and 5).
 
 /** Trimmed, NFC-normalised single-line text: required, bounded, no control characters. */
 const singleLine = (required: string, tooLong: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .max(max, { error: tooLong })
-    .refine(isSingleLine, { error: M.singleLine })
-    .refine(isWellFormedText, { error: M.badCharacters })
-    .transform((text) => text.normalize("NFC"));
+  requiredText(max, { required, tooLong, badCharacters: M.badCharacters, lineBreak: M.singleLine }, "single");
 
 export const firstNameField = singleLine(M.firstNameRequired, M.nameTooLong, L.name);
 export const lastNameField = singleLine(M.lastNameRequired, M.nameTooLong, L.name);

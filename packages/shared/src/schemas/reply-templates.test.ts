@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { REPLY_TEMPLATE_MESSAGES as M, SIGNATURE_MESSAGES as S } from "../reply-template-rules.ts";
+import { messagesOf } from "../testing/messages-of.ts";
 import { replyTemplateInputSchema } from "./reply-templates.ts";
 import { signatureInputSchema } from "./signature.ts";
 import { updateUserRequestSchema } from "./users.ts";
-
-const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
 
 describe("reply template schema", () => {
   it("trims name and text and keeps the text's lines", () => {

@@ -1,27 +1,21 @@
 import { z } from "zod";
-import { hasNoControlCharacters, isSingleLine, isWellFormedText } from "../contact-rules.ts";
 import { REPLY_TEMPLATE_LIMITS as L, REPLY_TEMPLATE_MESSAGES as M } from "../reply-template-rules.ts";
+import { requiredText } from "./text-field.ts";
 
 // Reply templates (`Plantillas`): administrators write them, staff pick one in the reply editor.
 
-const templateName = z
-  .string({ error: M.nameRequired })
-  .trim()
-  .min(1, { error: M.nameRequired, abort: true })
-  .max(L.name, { error: M.nameTooLong })
-  .refine(isSingleLine, { error: M.nameSingleLine })
-  .refine(isWellFormedText, { error: M.badCharacters })
-  .transform((text) => text.normalize("NFC"));
+const templateName = requiredText(
+  L.name,
+  { required: M.nameRequired, tooLong: M.nameTooLong, badCharacters: M.badCharacters, lineBreak: M.nameSingleLine },
+  "single",
+);
 
 /** Several lines, tabs allowed; never NUL or other control characters (PostgreSQL refuses NUL). */
-const templateBody = z
-  .string({ error: M.bodyRequired })
-  .trim()
-  .min(1, { error: M.bodyRequired, abort: true })
-  .max(L.body, { error: M.bodyTooLong })
-  .refine(hasNoControlCharacters, { error: M.badCharacters })
-  .refine(isWellFormedText, { error: M.badCharacters })
-  .transform((text) => text.normalize("NFC"));
+const templateBody = requiredText(
+  L.body,
+  { required: M.bodyRequired, tooLong: M.bodyTooLong, badCharacters: M.badCharacters },
+  "multi",
+);
 
 /** `POST /api/reply-templates` and `PUT /api/reply-templates/:id`: the editor's form uses it too. */
 export const replyTemplateInputSchema = z.strictObject({ name: templateName, body: templateBody });

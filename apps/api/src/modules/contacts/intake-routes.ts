@@ -1,11 +1,20 @@
 import { apiErrorSchema, contactRequestSchema, contactResponseSchema } from "@app/shared";
 import { waitText } from "@app/shared/constants";
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { rateLimit } from "../../plugins/rate-limit.ts";
-import { ContactRequestWriter } from "./contact-request-writer.ts";
 import { IdempotencyKeyReusedError, submitContactRequest, UnknownServicesError } from "./intake.ts";
+
+/** One budget for a sender's contact requests, whether from the app (JSON) or a plain form. */
+export const contactRateLimit = (app: FastifyInstance) => ({
+  name: "contact",
+  rules: app.config.contactRateLimit,
+  store: app.rateLimitStore,
+  message: (seconds: number) =>
+    `Has enviado demasiados mensajes en poco tiempo. Intenta nuevamente en ${waitText(seconds)}.`,
+});
 
 /** A UUID, or any similar opaque token an API client makes up. */
 const idempotencyKey = z
@@ -16,14 +25,8 @@ const idempotencyKey = z
 /** `POST /api/client`: the contact form's endpoint (spec section 7). Public, rate-limited. */
 export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalog = app.serviceTypeCatalog;
-  // PGlite runs one statement at a time; PostgreSQL takes a few at once (its pool has 10 connections).
-  const writer = new ContactRequestWriter(app.db, app.config.databaseUrl ? 4 : 1);
-  const limit = rateLimit({
-    name: "contact",
-    rules: app.config.contactRateLimit,
-    store: app.rateLimitStore,
-    message: (seconds) => `Has enviado demasiados mensajes en poco tiempo. Intenta nuevamente en ${waitText(seconds)}.`,
-  });
+  const writer = app.contactRequestWriter;
+  const limit = rateLimit(contactRateLimit(app));
 
   app.post(
     "/client",

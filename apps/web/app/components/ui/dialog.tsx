@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export type DialogProps = {
   open: boolean;
@@ -35,11 +36,27 @@ export function Dialog({
   // Read when the dialog closes; changing it does not reopen or close anything.
   const closedCallback = useRef(onClosed);
   closedCallback.current = onClosed;
+  const closeRequested = useRef(onClose);
+  closeRequested.current = onClose;
+  // A dialog open in the prerendered page (a product's own URL) is in the HTML with `open`, so it
+  // shows before and without JavaScript; the script then makes it modal.
+  const hydrated = useHydrated();
+  const inPageHtml = useRef(!hydrated && open);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    const closedBeforeScript = inPageHtml.current && !dialog.open;
+    inPageHtml.current = false;
+    if (open && closedBeforeScript) {
+      // Closed by the person (its Cerrar) before the script ran: that was their answer.
+      closeRequested.current();
+      return;
+    }
+    if (open && !dialog.matches(":modal")) {
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    }
     if (!open && dialog.open) {
       dialog.close();
       closedCallback.current?.();
@@ -59,6 +76,9 @@ export function Dialog({
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes it with Escape (onCancel); the click is the backdrop's
     <dialog
       ref={ref}
+      open={typeof document === "undefined" && open ? true : undefined}
+      // The browser's `open` of a prerendered dialog is the script's from then on (see above).
+      suppressHydrationWarning
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
       role={role === "alertdialog" ? role : undefined}

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
 
-/** The look of text inputs, selects and text areas; red ring when the field is invalid. */
+/**
+ * The look of text inputs, selects and text areas; red ring when the field is invalid (also when
+ * only `aria-invalid` says so: the server marks fields of a form sent without JavaScript that way).
+ */
 export const inputStyles = (invalid: boolean) =>
-  `block w-full rounded-xl bg-white px-4 py-3 text-base text-stone-900 shadow-sm ring-1 transition-shadow placeholder:text-stone-400 focus:outline-none focus:ring-2 disabled:bg-stone-100 ${
+  `block w-full rounded-xl bg-white px-4 py-3 text-base text-stone-900 shadow-sm ring-1 transition-shadow placeholder:text-stone-400 focus:outline-none focus:ring-2 disabled:bg-stone-100 aria-invalid:ring-red-600 aria-invalid:focus:ring-red-700 ${
     invalid ? "ring-red-600 focus:ring-red-700" : "ring-stone-300 focus:ring-leaf-600"
   }`;
 
@@ -56,7 +59,8 @@ export function Field({ id, label, error, hint, optional = false, children }: Fi
  */
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return (
-    <p id={error ? errorId(id) : undefined} className="min-h-5 font-medium text-red-700 text-sm">
+    // data-error-for: where the server writes the error of a form sent without JavaScript.
+    <p id={error ? errorId(id) : undefined} data-error-for={id} className="min-h-5 font-medium text-red-700 text-sm">
       {error}
     </p>
   );

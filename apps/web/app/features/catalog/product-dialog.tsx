@@ -3,6 +3,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { type Product, productTypeLabels } from "~/content/products";
 import { ProductBadge } from "./product-badge";
 import { countWhatsappClick, productWhatsappHref } from "./product-whatsapp";
+import { RequestInformationLink } from "./request-information-link";
 
 export type ProductDialogProps = {
   product: Product | undefined;
@@ -69,8 +70,19 @@ export function ProductDialog({ product, onClose, onRequest }: ProductDialogProp
               )}
             </div>
           </section>
-          <div className="flex flex-col-reverse gap-3 border-leaf-100 border-t p-4 sm:flex-row sm:justify-end">
-            <button type="button" onClick={onClose} className={buttonStyles.secondary}>
+          {/* method="dialog": Cerrar closes it in the page's HTML too, before or without JavaScript. */}
+          <form
+            method="dialog"
+            className="flex flex-col-reverse gap-3 border-leaf-100 border-t p-4 sm:flex-row sm:justify-end"
+          >
+            <button
+              type="submit"
+              onClick={(event) => {
+                event.preventDefault();
+                onClose();
+              }}
+              className={buttonStyles.secondary}
+            >
               Cerrar
             </button>
             <a
@@ -86,10 +98,8 @@ export function ProductDialog({ product, onClose, onRequest }: ProductDialogProp
             <span id="producto-whatsapp-nota" className="sr-only">
               Abre una conversación con nosotros en una pestaña nueva.
             </span>
-            <button type="button" onClick={() => onRequest(product)} className={buttonStyles.primary}>
-              Solicitar información
-            </button>
-          </div>
+            <RequestInformationLink serviceType={product.serviceType} onRequest={() => onRequest(product)} />
+          </form>
         </div>
       )}
     </Dialog>

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
-import { buttonStyles } from "~/components/ui/button-styles";
 import type { ServicePanel as ServicePanelData } from "~/content/services";
+import { RequestInformationLink } from "./request-information-link";
 import { ServiceVideo } from "./service-video";
 
 export type ServicePanelProps = {
@@ -49,9 +49,7 @@ export function ServicePanel({ panel, reversed = false, eager = false, onRequest
             </li>
           ))}
         </ul>
-        <button type="button" onClick={() => onRequest(panel.serviceType)} className={`${buttonStyles.primary} mt-8`}>
-          Solicitar información
-        </button>
+        <RequestInformationLink serviceType={panel.serviceType} onRequest={onRequest} className="mt-8" />
       </div>
     </section>
   );

@@ -1,8 +1,9 @@
+import { CONTACT_NOTICES } from "@app/shared/constants";
 import { CircleAlert, CircleCheck, TriangleAlert } from "lucide-react";
 import { NoticeDialog } from "~/components/ui/notice-dialog";
 
 export const DEFAULT_SUCCESS_MESSAGE = "Hemos recibido tu mensaje";
-export const DEFAULT_ERROR_MESSAGE = "Ocurrió un error al enviar el mensaje. Por favor, intenta nuevamente.";
+export const DEFAULT_ERROR_MESSAGE = CONTACT_NOTICES.defaultFailure;
 
 /** Which dialog the form shows, if any (spec section 4: validation, success, error). */
 export type ContactDialogState =
@@ -19,10 +20,10 @@ export function ContactDialogs({ state, onClose }: { state: ContactDialogState; 
         open={state.kind === "validation"}
         onClose={onClose}
         icon={<CircleAlert className="size-7 shrink-0 text-petal-600" aria-hidden="true" />}
-        title="Revisa el formulario"
+        title={CONTACT_NOTICES.validationTitle}
         closeLabel="Entendido"
       >
-        <p>Para enviar tu mensaje completa lo siguiente:</p>
+        <p>{CONTACT_NOTICES.validationIntro}</p>
         <ul className="list-disc space-y-1 pl-5">
           {state.kind === "validation" && state.lines.map((line) => <li key={line}>{line}</li>)}
         </ul>
@@ -42,12 +43,12 @@ export function ContactDialogs({ state, onClose }: { state: ContactDialogState; 
         open={state.kind === "error"}
         onClose={onClose}
         icon={<TriangleAlert className="size-7 shrink-0 text-red-700" aria-hidden="true" />}
-        title="No se pudo enviar el mensaje"
+        title={CONTACT_NOTICES.failureTitle}
         closeLabel="Cerrar"
       >
         <p>{state.kind === "error" ? state.message : DEFAULT_ERROR_MESSAGE}</p>
         <p className="text-sm">
-          Verifica tu conexión a internet o intenta nuevamente más tarde. Lo que escribiste sigue en el formulario.
+          Verifica tu conexión a internet o intenta nuevamente más tarde. {CONTACT_NOTICES.keptText}
         </p>
       </NoticeDialog>
     </>

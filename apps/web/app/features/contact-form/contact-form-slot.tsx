@@ -8,9 +8,15 @@ import { deferredComponent } from "~/lib/deferred-component";
 const contactForm = deferredComponent(
   async () => {
     // Evaluating the libraries and the form in one go is one long task on a phone's CPU (a tap
-    // waits for all of it); the libraries first, then a pause for input, then the form.
+    // waits for all of it): zod's core, the rules (zod's schemas and the form's), the form set-up
+    // (react-hook-form) and the form, each in a task of its own with a pause for input between.
+    const pause = () => new Promise((resume) => setTimeout(resume));
+    await import("~/lib/zod-browser");
+    await pause();
+    await import("./contact-form-rules");
+    await pause();
     await import("./contact-form-libraries");
-    await new Promise((resume) => setTimeout(resume));
+    await pause();
     return import("./contact-form");
   },
   {

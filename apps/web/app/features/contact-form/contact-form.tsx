@@ -1,5 +1,7 @@
 import { type ContactFormInput, type ContactFormValues, contactFormSchema, toContactRequest } from "@app/shared";
 import {
+  CONTACT_FIELD_ORDER,
+  CONTACT_FORM_ACTION,
   CONTACT_LIMITS,
   EMPTY_CONTACT_DETAILS,
   inlineMessage,
@@ -14,6 +16,7 @@ import { describedBy, Field, FieldError, hintId, inputStyles } from "~/component
 import { site } from "~/content/site";
 import { ApiError } from "~/lib/api-client";
 import { paths } from "~/lib/paths";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useZodForm } from "~/lib/use-zod-form";
 import {
   type ContactDialogState,
@@ -25,6 +28,7 @@ import { CountryCodeField } from "./country-code-field";
 import { readRequestedTitles } from "./requested-titles";
 import { sendContactRequest } from "./send-contact-request";
 import { ServicePicker } from "./service-picker";
+import { useFormBeforeScript } from "./use-form-before-script";
 import { useServiceSelection } from "./use-service-selection";
 import { useServiceTypeTitles } from "./use-service-types";
 import { readVisitSource } from "./visit-source";
@@ -37,42 +41,28 @@ const EMPTY_FORM: ContactFormInput = {
   website: "",
 };
 
-/** The order of the validation dialog's lines: the spec's (section 5), then ours. */
-const FIELD_ORDER = [
-  "firstName",
-  "lastName",
-  "company",
-  "email",
-  "countryCode",
-  "phone",
-  "services",
-  "message",
-  "consent",
-] as const;
-
 const summaryLines = (errors: FieldErrors<ContactFormInput>) =>
-  FIELD_ORDER.map((field) => errors[field]?.message).filter((line): line is string => Boolean(line));
+  CONTACT_FIELD_ORDER.map((field) => errors[field]?.message).filter((line): line is string => Boolean(line));
 
 const newKey = () => crypto.randomUUID();
 
 /** The contact form of spec sections 2, 4 and 5, sending `POST /api/client`. */
 export default function ContactForm() {
   const form = useZodForm(contactFormSchema, { defaultValues: EMPTY_FORM });
+  const hydrated = useHydrated();
   const { register, handleSubmit, formState, setValue, getValues, watch, reset, trigger } = form;
   const { errors, isSubmitting } = formState;
   const [customCountryCode, setCustomCountryCode] = useState(false);
   const [dialog, setDialog] = useState<ContactDialogState>({ kind: "none" });
   const [sent, setSent] = useState(false);
-  // The prerendered form cannot send anything before its code runs: it stays disabled until then
-  // (a plain HTML submit would put what the person typed in the address bar).
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
   const successRef = useRef<HTMLDivElement>(null);
   // One key per filled form: a retried submission is stored once (made when the form opens).
   const idempotencyKey = useRef(newKey());
   const openedAt = useRef(Date.now());
 
   const titles = useServiceTypeTitles();
+  const formElement = useRef<HTMLFormElement>(null);
+  useFormBeforeScript(formElement, form);
   const getSelected = useCallback(() => getValues("services"), [getValues]);
   const setSelected = useCallback(
     (next: string[]) =>
@@ -129,13 +119,25 @@ export default function ContactForm() {
   const messageLength = watch("message")?.length ?? 0;
 
   return (
+    // Before or without its script, the form is sent as a plain HTML form: the server answers with
+    // the thanks page or the form again with its errors (decision 036).
     <form
+      ref={formElement}
+      id="contact-form"
       method="post"
+      action={CONTACT_FORM_ACTION}
+      data-enhanced={hydrated || undefined}
       noValidate
       aria-label="Formulario de contacto"
       onSubmit={handleSubmit(onValid, (invalid) => setDialog({ kind: "validation", lines: summaryLines(invalid) }))}
       className="grid gap-5"
     >
+      {/* Filled by the server when a form sent without JavaScript comes back with problems. */}
+      <div
+        id="contact-form-notice"
+        role="alert"
+        className="grid gap-2 rounded-2xl bg-red-50 p-4 text-red-900 text-sm ring-1 ring-red-200 empty:hidden [&_li]:ml-5 [&_li]:list-disc [&_p]:font-semibold"
+      />
       {sent && (
         <div
           ref={successRef}
@@ -238,7 +240,7 @@ export default function ContactForm() {
         </p>
         <button
           type="submit"
-          disabled={!ready || isSubmitting}
+          disabled={isSubmitting}
           aria-describedby={hintId("contact-submit")}
           className={buttonStyles.primary}
         >

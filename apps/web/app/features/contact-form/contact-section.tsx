@@ -57,12 +57,6 @@ export function ContactSection({ headingLevel = 2 }: ContactSectionProps) {
           </ul>
           <div className="grid content-start gap-4 rounded-3xl bg-cream p-5 ring-1 ring-leaf-100 sm:p-8 md:col-span-3">
             <Subheading className="font-bold text-leaf-900 text-xl">Formulario de contacto</Subheading>
-            <noscript>
-              <p className="rounded-2xl bg-petal-50 p-4 text-leaf-900">
-                Para enviar el formulario necesitas activar JavaScript. También puedes escribirnos a {site.email} o
-                llamarnos al {site.phone}.
-              </p>
-            </noscript>
             <ContactFormSlot />
           </div>
         </div>

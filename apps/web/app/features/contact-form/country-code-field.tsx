@@ -41,6 +41,7 @@ export function CountryCodeField({ value, custom, error, onChange, onBlur, onCus
           <input
             ref={customInput}
             id="contact-country-code-custom"
+            name="countryCode"
             type="text"
             inputMode="tel"
             autoComplete="tel-country-code"
@@ -71,13 +72,14 @@ export function CountryCodeField({ value, custom, error, onChange, onBlur, onCus
   }
 
   return (
-    <div className="grid content-start gap-1.5">
+    <div className="country-code grid content-start gap-1.5">
       <label htmlFor="contact-country-code" className="font-semibold text-leaf-900 text-sm">
         Código de país
       </label>
       <select
         ref={select}
         id="contact-country-code"
+        name="countryCode"
         value={value}
         autoComplete="tel-country-code"
         onChange={(event) => {
@@ -102,6 +104,22 @@ export function CountryCodeField({ value, custom, error, onChange, onBlur, onCus
         <option value={OTHER_COUNTRY_CODE}>Otro</option>
       </select>
       <FieldError id="contact-country-code" error={error} />
+      {/* Without JavaScript, "Otro" cannot switch fields: this one appears instead (app.css). */}
+      <div className="country-code-other gap-1.5">
+        <label htmlFor="contact-country-code-other" className="font-semibold text-leaf-900 text-sm">
+          Código de país personalizado
+        </label>
+        <input
+          id="contact-country-code-other"
+          name="countryCodeCustom"
+          type="text"
+          inputMode="tel"
+          autoComplete="tel-country-code"
+          placeholder="+44"
+          maxLength={5}
+          className={inputStyles(false)}
+        />
+      </div>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { ChevronDown, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useRef } from "react";
 import { errorId, FieldError, inputStyles } from "~/components/ui/field";
+import { useHydrated } from "~/lib/use-hydrated";
+import { usePopoverOpen } from "~/lib/use-popover-open";
 
 export type ServicePickerProps = {
   titles: string[];
@@ -16,6 +18,11 @@ export type ServicePickerProps = {
 };
 
 const LABEL = "Productos o servicios de interés";
+// Fixed ids: the server finds the list and the count by them in a form sent without JavaScript.
+const BUTTON_ID = "contact-services";
+const LABEL_ID = "contact-services-label";
+const LIST_ID = "contact-services-list";
+const COUNT_ID = "contact-services-count";
 
 /**
  * Spec sections 2 and 4: a dropdown of service types that toggle one by one, the chosen ones as
@@ -31,64 +38,30 @@ export function ServicePicker({
   onClear,
   onClose,
 }: ServicePickerProps) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const labelId = useId();
-  const listId = useId();
-  const countId = useId();
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    onClose();
-    if (returnFocus) button.current?.focus();
-  };
-
-  // A click or focus outside the picker closes the list.
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: Event) => {
-      if (!root.current?.contains(event.target as Node)) {
-        setOpen(false);
-        onClose();
-      }
-    };
-    document.addEventListener("pointerdown", outside);
-    document.addEventListener("focusin", outside);
-    return () => {
-      document.removeEventListener("pointerdown", outside);
-      document.removeEventListener("focusin", outside);
-    };
-  }, [open, onClose]);
+  const hydrated = useHydrated();
+  const list = useRef<HTMLFieldSetElement>(null);
+  // The list is a native popover: its button, Escape and a click outside open and close it with
+  // or without JavaScript (and focus goes back to the button). Closing it counts as touching the field.
+  const open = usePopoverOpen(list, (isOpen) => isOpen || onClose());
 
   const count = selected.length;
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the picker closes its list
-    <div
-      ref={root}
-      className="relative grid content-start gap-1.5"
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          event.stopPropagation();
-          close(true);
-        }
-      }}
-    >
-      <span id={labelId} className="font-semibold text-leaf-900 text-sm">
+    <div className="relative grid content-start gap-1.5">
+      <span id={LABEL_ID} className="font-semibold text-leaf-900 text-sm">
         {LABEL}
       </span>
       <button
-        ref={button}
+        id={BUTTON_ID}
         type="button"
-        aria-labelledby={labelId}
-        aria-describedby={[countId, error ? errorId("contact-services") : ""].filter(Boolean).join(" ")}
-        aria-expanded={open}
-        aria-controls={listId}
+        popoverTarget={LIST_ID}
+        aria-labelledby={LABEL_ID}
+        aria-describedby={[COUNT_ID, error ? errorId(BUTTON_ID) : ""].filter(Boolean).join(" ")}
+        aria-expanded={hydrated ? open : undefined}
+        aria-controls={LIST_ID}
         aria-invalid={Boolean(error)}
-        onClick={() => (open ? close(false) : setOpen(true))}
-        className={`${inputStyles(Boolean(error))} flex items-center justify-between text-left`}
+        className={`${inputStyles(Boolean(error))} flex items-center justify-between text-left [anchor-name:--contact-services]`}
       >
-        <span id={countId} className={count ? "text-stone-900" : "text-stone-500"}>
+        <span id={COUNT_ID} className={count ? "text-stone-900" : "text-stone-500"}>
           {count === 0
             ? "Selecciona productos o servicios"
             : `${count} ${count === 1 ? "seleccionado" : "seleccionados"}`}
@@ -96,10 +69,11 @@ export function ServicePicker({
         <ChevronDown className={`size-5 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden="true" />
       </button>
       <fieldset
-        id={listId}
-        aria-labelledby={labelId}
-        hidden={!open}
-        className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-xl bg-white p-2 shadow-xl ring-1 ring-leaf-100"
+        ref={list}
+        id={LIST_ID}
+        popover="auto"
+        aria-labelledby={LABEL_ID}
+        className="dropdown-popover max-h-72 overflow-y-auto rounded-xl bg-white p-2 shadow-xl ring-1 ring-leaf-100 [position-anchor:--contact-services]"
       >
         <ul className="grid gap-0.5">
           {titles.map((title) => {
@@ -109,6 +83,8 @@ export function ServicePicker({
                 <label className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-leaf-50">
                   <input
                     type="checkbox"
+                    name="services"
+                    value={title}
                     checked={checked}
                     onChange={() => onToggle(title)}
                     className="size-4 shrink-0 accent-leaf-700"
@@ -154,7 +130,7 @@ export function ServicePicker({
           </button>
         </div>
       )}
-      <FieldError id="contact-services" error={error} />
+      <FieldError id={BUTTON_ID} error={error} />
     </div>
   );
 }

@@ -42,8 +42,10 @@ export const DraggableCard = memo(function DraggableCard({
     const setElement = (key: "item" | "handle") => (element: HTMLElement | null) => {
       slot[key] = element;
       slot.attach?.(slot);
-      // Focused in the next frame, whose layout the focus then shares, not in the commit's task.
-      if (key === "handle" && element && drag.arrived(card.id)) requestAnimationFrame(() => element.focus());
+      // Focused once the frame that draws it is done: a focus lays the page out at once, and in the
+      // commit's task or the frame's own callbacks that layout made one long task of the two.
+      if (key === "handle" && element && drag.arrived(card.id))
+        requestAnimationFrame(() => setTimeout(() => element.focus()));
     };
     const pass = (name: string) => (event: HandleEvent) => {
       if (!drag.isArmed(card.id)) flushSync(() => drag.arm(card.id));
@@ -62,7 +64,8 @@ export const DraggableCard = memo(function DraggableCard({
   }, [drag, card.id]);
   return (
     // Off screen, a card's layout and paint are skipped (most of a column's 50): a drop or a message
-    // above the board then lays out a few cards, not the whole board.
+    // above the board then lays out a few cards, not the whole board. Their place keeps their last
+    // size. Menus are popovers (top layer), never clipped by it.
     <li
       ref={itemRef}
       className={`[contain-intrinsic-size:auto_10rem] [content-visibility:auto] ${held ? "rounded-2xl outline-2 outline-leaf-700 outline-dashed outline-offset-2" : ""}`}
@@ -110,10 +113,11 @@ const CardContent = memo(function CardContent({
   handleListeners,
   held,
 }: CardContentProps) {
+  // A border, not a shadow: a drop moves every card shown in two columns, and each is painted again.
   return (
     <article
       aria-labelledby={`tarjeta-${card.id}`}
-      className="grid gap-2 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200"
+      className="grid gap-2 rounded-2xl border border-stone-200 bg-white p-3"
     >
       <div className="flex items-start gap-2">
         <button

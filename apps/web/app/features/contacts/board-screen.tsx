@@ -171,7 +171,13 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
           {DRAG_INSTRUCTIONS}
         </p>
         <BoardAnnouncer drag={drag} />
-        <div className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 md:mx-0 md:px-0">
+        {/* Focusable, so the arrow keys scroll the columns sideways even when no card is there to focus. */}
+        <section
+          aria-label="Etapas del embudo"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (axe scrollable-region-focusable)
+          tabIndex={0}
+          className="-mx-4 flex snap-x gap-3 overflow-x-auto rounded-2xl px-4 pb-4 focus-visible:outline-2 focus-visible:outline-leaf-700 md:mx-0 md:px-0"
+        >
           {columns.map((column) => (
             <BoardColumnView
               key={column.stage}
@@ -182,7 +188,7 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
               drag={drag}
             />
           ))}
-        </div>
+        </section>
         {/* The board is not inside dnd-kit's context (board-drag.ts), only this layer is. */}
         <BoardDnd drag={drag} cardOf={cardOf} onMoveTo={move} instructions={DRAG_INSTRUCTIONS} />
       </div>

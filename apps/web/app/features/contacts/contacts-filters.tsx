@@ -1,6 +1,6 @@
 import type { ContactCounts, StaffMember } from "@app/shared";
 import { CRM_LIMITS, DEFAULT_WAITING_DAYS, STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { compactControl } from "~/components/ui/field";
 import { paths } from "~/lib/paths";
@@ -33,6 +33,7 @@ export function ContactsFilters({ query, counts, staff, onChange }: ContactsFilt
   useEffect(() => {
     if (query.waitingDays !== null) setDays(String(query.waitingDays));
   }, [query.waitingDays]);
+  const waitingBox = useRef<HTMLInputElement>(null);
   const waitingDays = Number(days);
   const validDays = Number.isInteger(waitingDays) && waitingDays >= 1 && waitingDays <= CRM_LIMITS.waitingDaysMax;
 
@@ -95,6 +96,7 @@ export function ContactsFilters({ query, counts, staff, onChange }: ContactsFilt
         >
           <label className="inline-flex min-h-11 items-center gap-2 font-semibold text-leaf-900">
             <input
+              ref={waitingBox}
               type="checkbox"
               checked={query.waitingDays !== null}
               disabled={!validDays}
@@ -113,7 +115,10 @@ export function ContactsFilters({ query, counts, staff, onChange }: ContactsFilt
             aria-label="Días sin respuesta"
             aria-invalid={!validDays}
             onChange={(event) => setDays(event.target.value)}
-            onBlur={() => {
+            onBlur={(event) => {
+              // Leaving for the box: its change takes these days (or clears them) in one navigation.
+              // Two (this one, then the box's) raced, and on a slow machine the first one won.
+              if (event.relatedTarget === waitingBox.current) return;
               if (validDays && query.waitingDays !== null && waitingDays !== query.waitingDays) {
                 onChange({ ...query, page: 0, waitingDays });
               }
