@@ -8,6 +8,7 @@ export * from "./contact-rules.ts";
 export * from "./crm-rules.ts";
 export * from "./reply-template-rules.ts";
 export * from "./second-factor-rules.ts";
+export * from "./site-rules.ts";
 export * from "./wait-text.ts";
 
 /** The 18 service types the contact form offers (spec section 3), in the spec's order. */

@@ -14,6 +14,7 @@ export * from "./schemas/reply-templates.ts";
 export * from "./schemas/second-factor.ts";
 export * from "./schemas/service-types.ts";
 export * from "./schemas/signature.ts";
+export * from "./schemas/site.ts";
 export * from "./schemas/tasks.ts";
 export * from "./schemas/users.ts";
 export * from "./schemas/whatsapp.ts";

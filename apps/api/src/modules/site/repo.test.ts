@@ -1,0 +1,136 @@
+import { contactDetailsSchema, type ProductContent, productContentSchema } from "@app/shared";
+import { BRAND, PRODUCT_SLUGS } from "@app/shared/constants";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { serviceTypes, siteItems } from "../../db/schema.ts";
+import { VersionConflictError } from "../version-conflict.ts";
+import {
+  findSiteItem,
+  latestPublication,
+  listPublishedItems,
+  listSiteItems,
+  listVersions,
+  publishDraft,
+  restoreVersion,
+  saveDraft,
+} from "./repo.ts";
+
+describe.each(engines)("the site's items on %s", (engine) => {
+  let test: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    test = await createTestDatabase(engine);
+    db = test.database.db;
+  });
+  afterAll(() => test.drop());
+
+  const firstProduct = async () => {
+    const [row] = await listSiteItems(db, "product");
+    if (!row) throw new Error("no product seeded");
+    return row;
+  };
+
+  it("a new database holds today's site, published: 13 products in the catalogue's order and the contact details", async () => {
+    const products = await listSiteItems(db, "product");
+    const contents = products.map((row) => productContentSchema.parse(row.published));
+    expect(contents.map((content) => content.slug)).toEqual([...PRODUCT_SLUGS]);
+    for (const row of products) expect(row.draft).toEqual(row.published);
+    // Each product asks for its service type; one title is written without its accent (spec section 3).
+    const titles = await db
+      .select({ slug: siteItems.draft, title: serviceTypes.title })
+      .from(siteItems)
+      .innerJoin(serviceTypes, eq(serviceTypes.id, siteItems.serviceTypeId));
+    expect(titles).toHaveLength(13);
+    expect(titles.find((row) => (row.slug as ProductContent).slug === "chrysal-solucion-inicial")?.title).toBe(
+      "Chrysal Solucion Inicial",
+    );
+
+    const [details, ...more] = await listSiteItems(db, "contact-details");
+    expect(more).toEqual([]);
+    expect(contactDetailsSchema.parse(details?.published)).toEqual({
+      phone: BRAND.phone,
+      whatsapp: BRAND.whatsapp,
+      email: BRAND.email,
+      address: BRAND.address,
+      hours: BRAND.hours,
+    });
+    expect(await listPublishedItems(db)).toHaveLength(14);
+    expect(await latestPublication(db)).toBeGreaterThan(0);
+    expect(await listVersions(db, (await firstProduct()).id)).toHaveLength(1);
+  });
+
+  it("a saved draft changes nothing visitors see; publishing it does, and keeps a copy in the history", async () => {
+    const item = await firstProduct();
+    const before = await latestPublication(db);
+    const draft = { ...(item.draft as ProductContent), title: "Bioestimulantes Fortify" };
+    const saved = await saveDraft(db, item.id, item.version, draft, null);
+    expect(saved?.version).toBe(item.version + 1);
+    expect(saved?.draft).toEqual(draft);
+    expect(saved?.published).toEqual(item.published);
+    expect(await latestPublication(db)).toBe(before);
+
+    const published = await publishDraft(db, item.id, saved?.version ?? 0, null);
+    expect(published?.published).toEqual(draft);
+    expect(published?.version).toBe(item.version + 2);
+    expect(published?.publishedAt).toBeInstanceOf(Date);
+    expect(await latestPublication(db)).toBeGreaterThan(before);
+    const history = await listVersions(db, item.id);
+    expect(history.map((copy) => (copy.content as ProductContent).title)).toEqual([
+      "Bioestimulantes Fortify",
+      "Bioestimulantes",
+    ]);
+  });
+
+  it("a change sent with an older version is refused with the item as stored; an unknown item is undefined", async () => {
+    const item = await firstProduct();
+    const stale = item.version - 1;
+    const refused = saveDraft(db, item.id, stale, item.draft, null);
+    await expect(refused).rejects.toBeInstanceOf(VersionConflictError);
+    await expect(refused).rejects.toMatchObject({ current: { id: item.id, version: item.version } });
+    await expect(publishDraft(db, item.id, stale, null)).rejects.toBeInstanceOf(VersionConflictError);
+    expect(await findSiteItem(db, item.id)).toEqual(item);
+
+    expect(await saveDraft(db, 999_999, 1, item.draft, null)).toBeUndefined();
+    expect(await publishDraft(db, 999_999, 1, null)).toBeUndefined();
+  });
+
+  it("restoring an older version publishes it again, as the draft too, and adds it to the history", async () => {
+    const item = await firstProduct();
+    const history = await listVersions(db, item.id);
+    const oldest = history.at(-1);
+    if (!oldest) throw new Error("no history");
+    const restored = await restoreVersion(db, item.id, oldest.id, item.version, null);
+    expect(restored?.published).toEqual(oldest.content);
+    expect(restored?.draft).toEqual(oldest.content);
+    expect(await listVersions(db, item.id)).toHaveLength(history.length + 1);
+
+    await expect(restoreVersion(db, item.id, oldest.id, item.version, null)).rejects.toBeInstanceOf(
+      VersionConflictError,
+    );
+    // A copy from another item's history, or none at all, restores nothing.
+    const [, other] = await listSiteItems(db, "product");
+    const [otherCopy] = await listVersions(db, other?.id ?? 0);
+    const now = await findSiteItem(db, item.id);
+    expect(await restoreVersion(db, item.id, otherCopy?.id ?? 0, now?.version ?? 0, null)).toBeUndefined();
+    expect(await restoreVersion(db, item.id, 999_999, now?.version ?? 0, null)).toBeUndefined();
+    expect(await findSiteItem(db, item.id)).toEqual(now);
+  });
+
+  it("two products never share a page address, and there is one set of contact details", async () => {
+    const [first, second] = await listSiteItems(db, "product");
+    if (!first || !second) throw new Error("no products");
+    const clash = { ...(second.draft as ProductContent), slug: (first.draft as ProductContent).slug };
+    const refused = await saveDraft(db, second.id, second.version, clash, null).catch((error: unknown) => error);
+    expect(isUniqueViolation(refused, "site_items_product_draft_slug")).toBe(true);
+
+    const details = await listSiteItems(db, "contact-details");
+    const twin = await db
+      .insert(siteItems)
+      .values({ kind: "contact-details", draft: details[0]?.draft ?? {} })
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(twin, "site_items_one_contact_details")).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+import type { SiteItemKind } from "@app/shared/constants";
+import { and, asc, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { siteItems, siteItemVersions } from "../../db/schema.ts";
+import { VersionConflictError } from "../version-conflict.ts";
+
+// The site's editable items as stored (docs/decisions/037). A save changes the draft; a publish
+// copies the draft to what visitors see and keeps a copy in the history; a restore publishes a copy
+// from the history again. Every one of them raises the item's version, and each is refused with the
+// item as stored now (VersionConflictError, a 409) when it was sent with an older version.
+
+export type SiteItemRow = typeof siteItems.$inferSelect;
+export type SiteItemVersionRow = typeof siteItemVersions.$inferSelect;
+
+/** The items of one kind, or all, in their order. */
+export async function listSiteItems(db: Db, kind?: SiteItemKind) {
+  return db
+    .select()
+    .from(siteItems)
+    .where(kind ? eq(siteItems.kind, kind) : undefined)
+    .orderBy(asc(siteItems.kind), asc(siteItems.position), asc(siteItems.id));
+}
+
+export async function findSiteItem(db: Db, id: number) {
+  const [row] = await db.select().from(siteItems).where(eq(siteItems.id, id));
+  return row;
+}
+
+/** What visitors see now: the published items in their order (the site's renderer reads this). */
+export async function listPublishedItems(db: Db) {
+  return db
+    .select({ id: siteItems.id, kind: siteItems.kind, content: siteItems.published, position: siteItems.position })
+    .from(siteItems)
+    .where(isNotNull(siteItems.published))
+    .orderBy(asc(siteItems.kind), asc(siteItems.position), asc(siteItems.id));
+}
+
+/**
+ * The latest publish or restore of any item: an instance whose site is older renders it again. It
+ * only grows (the history's key), so comparing it is enough.
+ */
+export async function latestPublication(db: Db) {
+  const [row] = await db.select({ id: sql<number | null>`max(${siteItemVersions.id})` }).from(siteItemVersions);
+  return Number(row?.id ?? 0);
+}
+
+/** Changes the draft of item `id` if it is still at `version`; undefined when there is no such item. */
+export async function saveDraft(db: Db, id: number, version: number, draft: unknown, userId: number | null) {
+  const [row] = await db
+    .update(siteItems)
+    .set({ draft, version: sql`${siteItems.version} + 1`, updatedBy: userId, updatedAt: sql`now()` })
+    .where(and(eq(siteItems.id, id), eq(siteItems.version, version)))
+    .returning();
+  return row ?? refusedChange(db, id);
+}
+
+/** Publishes the draft of item `id` if it is still at `version`, and keeps a copy in its history. */
+export async function publishDraft(db: Db, id: number, version: number, userId: number | null) {
+  return db.transaction((tx) => publish(tx, id, version, userId, sql`${siteItems.draft}`));
+}
+
+/** The history of item `id`, newest first. */
+export async function listVersions(db: Db, itemId: number) {
+  return db
+    .select()
+    .from(siteItemVersions)
+    .where(eq(siteItemVersions.itemId, itemId))
+    .orderBy(desc(siteItemVersions.id));
+}
+
+/**
+ * Publishes again the copy `versionId` of item `id`'s history (and makes it the draft), if the item
+ * is still at `version`; undefined when the item or that copy of it does not exist.
+ */
+export async function restoreVersion(db: Db, id: number, versionId: number, version: number, userId: number | null) {
+  return db.transaction(async (tx) => {
+    const [copy] = await tx
+      .select({ content: siteItemVersions.content })
+      .from(siteItemVersions)
+      .where(and(eq(siteItemVersions.id, versionId), eq(siteItemVersions.itemId, id)));
+    if (!copy) return undefined;
+    return publish(tx, id, version, userId, copy.content, {
+      draft: copy.content,
+      updatedBy: userId,
+      updatedAt: sql`now()`,
+    });
+  });
+}
+
+/**
+ * Makes `content` what visitors see of item `id` (with `also` changed too), if the item is still at
+ * `version`, and adds it to the item's history. Inside the caller's transaction.
+ */
+async function publish(
+  tx: Db,
+  id: number,
+  version: number,
+  userId: number | null,
+  content: unknown,
+  also: { draft?: unknown; updatedBy?: number | null; updatedAt?: SQL } = {},
+) {
+  const [row] = await tx
+    .update(siteItems)
+    .set({
+      ...also,
+      published: content,
+      version: sql`${siteItems.version} + 1`,
+      publishedBy: userId,
+      publishedAt: sql`now()`,
+    })
+    .where(and(eq(siteItems.id, id), eq(siteItems.version, version)))
+    .returning();
+  if (!row) return refusedChange(tx, id);
+  await tx.insert(siteItemVersions).values({ itemId: id, content: row.published, publishedBy: userId });
+  return row;
+}
+
+/** Nothing changed: the item does not exist (undefined), or it moved on (a 409 with it as it is). */
+async function refusedChange(db: Db, id: number): Promise<undefined> {
+  const current = await findSiteItem(db, id);
+  if (current) throw new VersionConflictError(current);
+  return undefined;
+}

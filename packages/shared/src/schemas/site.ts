@@ -1,0 +1,84 @@
+import { z } from "zod";
+import {
+  SITE_LIMITS as L,
+  SITE_MESSAGES as M,
+  PHONE_AS_WRITTEN,
+  PRODUCT_BADGES,
+  PRODUCT_TABS,
+  SITE_IMAGE_SOURCE,
+  type SITE_ITEM_KINDS,
+  SLUG_PATTERN,
+} from "../site-rules.ts";
+import { requiredText } from "./text-field.ts";
+
+// The site's editable content (docs/decisions/037): each kind of item, as a draft is saved and as it
+// is published. The API checks every save with these; the site renders their output types.
+
+/** One line of text: trimmed, required, at most `max` characters, no control characters. */
+const line = (required: string, tooLong: string, max: number) =>
+  requiredText(max, { required, tooLong, badCharacters: M.badCharacters }, "single");
+
+/** Paragraphs: line breaks allowed, nothing else of the control characters. */
+const paragraphs = (required: string, tooLong: string, max: number) =>
+  requiredText(max, { required, tooLong, badCharacters: M.badCharacters }, "multi");
+
+const phone = (required: string, invalid: string) =>
+  line(required, invalid, L.phone).refine((value) => PHONE_AS_WRITTEN.test(value), { error: invalid });
+
+export const siteImageSchema = z.strictObject({
+  src: z.string().regex(SITE_IMAGE_SOURCE, { error: M.imageSourceInvalid }),
+  /** Required: a product's picture says what it shows, in Spanish (checked before publishing). */
+  alt: line(M.imageAltRequired, M.imageAltTooLong, L.imageAlt),
+});
+export type SiteImage = z.output<typeof siteImageSchema>;
+
+/** A product of the catalogue: its page `/productos/<slug>`, its card and its dialog. */
+export const productContentSchema = z.strictObject({
+  title: line(M.titleRequired, M.titleTooLong, L.title),
+  slug: z
+    .string({ error: M.slugRequired })
+    .trim()
+    .min(1, { error: M.slugRequired, abort: true })
+    .max(L.slug, { error: M.slugTooLong })
+    .regex(SLUG_PATTERN, { error: M.slugInvalid }),
+  description: paragraphs(M.descriptionRequired, M.descriptionTooLong, L.description),
+  features: z.array(line(M.featureRequired, M.featureTooLong, L.feature)).max(L.features, { error: M.tooManyFeatures }),
+  presentations: z
+    .array(line(M.presentationRequired, M.presentationTooLong, L.presentation))
+    .max(L.presentations, { error: M.tooManyPresentations }),
+  /** A product may be on both tabs. */
+  tabs: z
+    .array(z.enum(PRODUCT_TABS))
+    .min(1, { error: M.tabsRequired })
+    .refine((tabs) => new Set(tabs).size === tabs.length, { error: M.tabsRepeated }),
+  badge: z.enum(PRODUCT_BADGES).nullable(),
+  /** A product without a picture still lays out well. */
+  image: siteImageSchema.nullable(),
+});
+export type ProductContent = z.output<typeof productContentSchema>;
+
+/** How to reach the supplier, wherever the site, its emails and its JSON-LD say it. */
+export const contactDetailsSchema = z.strictObject({
+  phone: phone(M.phoneRequired, M.phoneInvalid),
+  whatsapp: phone(M.whatsappRequired, M.whatsappInvalid),
+  email: z
+    .string({ error: M.emailRequired })
+    .trim()
+    .min(1, { error: M.emailRequired, abort: true })
+    .max(L.email, { error: M.emailInvalid })
+    .pipe(z.email({ error: M.emailInvalid })),
+  address: z.strictObject({
+    street: line(M.addressRequired, M.addressTooLong, L.addressLine),
+    city: line(M.addressRequired, M.addressTooLong, L.addressLine),
+    region: line(M.addressRequired, M.addressTooLong, L.addressLine),
+    country: line(M.addressRequired, M.addressTooLong, L.addressLine),
+  }),
+  hours: line(M.hoursRequired, M.hoursTooLong, L.hours),
+});
+export type ContactDetails = z.output<typeof contactDetailsSchema>;
+
+/** The schema of each kind's content. */
+export const siteContentSchemas = {
+  product: productContentSchema,
+  "contact-details": contactDetailsSchema,
+} as const satisfies Record<(typeof SITE_ITEM_KINDS)[number], z.ZodType>;

@@ -1,0 +1,88 @@
+// The site's editable content (issue 17, docs/decisions/037): what kinds of items staff edit, their
+// limits and the Spanish texts that name each field. Zod-free, so the editor's screens can use them;
+// the zod schemas in schemas/site.ts are built from these.
+
+/** A product of the catalogue; the site's contact details (one item, used everywhere they appear). */
+export const SITE_ITEM_KINDS = ["product", "contact-details"] as const;
+export type SiteItemKind = (typeof SITE_ITEM_KINDS)[number];
+
+/** The catalogue's two tabs: personales = "Protección de Cultivos", empresariales = "Postcosecha" (spec section 3). */
+export const PRODUCT_TABS = ["personales", "empresariales"] as const;
+export type ProductTab = (typeof PRODUCT_TABS)[number];
+export const PRODUCT_TAB_LABELS: Record<ProductTab, string> = {
+  personales: "Protección de Cultivos",
+  empresariales: "Postcosecha",
+};
+
+export const PRODUCT_BADGES = ["Popular", "Nuevo"] as const;
+export type ProductBadge = (typeof PRODUCT_BADGES)[number];
+
+/** A page's address part: lower-case words of letters and digits joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** "Chrysal Solución Inicial" -> "chrysal-solucion-inicial": what the editor proposes for a new title. */
+export const slugOf = (title: string) =>
+  title
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+
+export const SITE_LIMITS = {
+  title: 80,
+  slug: 80,
+  description: 2000,
+  /** A product with this many features still lays out well at 375 and 1280 px (issue 17). */
+  features: 20,
+  feature: 200,
+  presentations: 20,
+  presentation: 120,
+  imageAlt: 200,
+  phone: 30,
+  email: 254,
+  addressLine: 120,
+  hours: 120,
+} as const;
+
+export const SITE_MESSAGES = {
+  titleRequired: "Escribe el título del producto",
+  titleTooLong: `El título no puede superar los ${SITE_LIMITS.title} caracteres`,
+  slugRequired: "Escribe la dirección de la página del producto",
+  slugInvalid: "La dirección solo puede tener letras minúsculas sin tildes, números y guiones entre palabras",
+  slugTooLong: `La dirección no puede superar los ${SITE_LIMITS.slug} caracteres`,
+  descriptionRequired: "Escribe la descripción del producto",
+  descriptionTooLong: `La descripción no puede superar los ${SITE_LIMITS.description} caracteres`,
+  featureRequired: "Escribe la característica o quítala",
+  featureTooLong: `Cada característica puede tener hasta ${SITE_LIMITS.feature} caracteres`,
+  tooManyFeatures: `Un producto puede tener hasta ${SITE_LIMITS.features} características`,
+  presentationRequired: "Escribe la presentación o quítala",
+  presentationTooLong: `Cada presentación puede tener hasta ${SITE_LIMITS.presentation} caracteres`,
+  tooManyPresentations: `Un producto puede tener hasta ${SITE_LIMITS.presentations} presentaciones`,
+  tabsRequired: "Elige al menos una pestaña del catálogo",
+  tabsRepeated: "Cada pestaña se elige una sola vez",
+  imageSourceInvalid: "La imagen no es una de las imágenes del sitio",
+  imageAltRequired: "Escribe el texto alternativo de la imagen (en español, lo que muestra)",
+  imageAltTooLong: `El texto alternativo no puede superar los ${SITE_LIMITS.imageAlt} caracteres`,
+  phoneRequired: "Escribe el teléfono",
+  phoneInvalid: "Escribe el teléfono con su código de país, por ejemplo +593 2 236 4100",
+  whatsappRequired: "Escribe el número de WhatsApp",
+  whatsappInvalid: "Escribe el número de WhatsApp con su código de país, por ejemplo +593 99 123 4567",
+  emailRequired: "Escribe el correo electrónico",
+  emailInvalid: "Escribe un correo electrónico válido",
+  addressRequired: "Escribe la dirección completa (calle, ciudad, provincia y país)",
+  addressTooLong: `Cada parte de la dirección puede tener hasta ${SITE_LIMITS.addressLine} caracteres`,
+  hoursRequired: "Escribe el horario de atención",
+  hoursTooLong: `El horario no puede superar los ${SITE_LIMITS.hours} caracteres`,
+  badCharacters: "El texto contiene caracteres no válidos",
+} as const;
+
+/**
+ * Where a site image may come from: the images shipped with the site (`/images/...`) or those
+ * uploaded through the editor (`/media/...`). Never another site, never `data:` or `javascript:`.
+ */
+export const SITE_IMAGE_SOURCE =
+  /^\/(?:images|media)\/(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._/-]*\.(?:svg|png|jpe?g|webp|avif)$/;
+
+/** A phone number as people write it, with its country code: `+593 2 236 4100`, `+593 (99) 123-4567`. */
+export const PHONE_AS_WRITTEN = /^\+\d[\d ()-]{6,24}\d$/;
