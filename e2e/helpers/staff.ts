@@ -13,7 +13,7 @@ export type StaffAccount = {
   username: string;
   displayName: string;
   email: string;
-  role: "administrador" | "personal";
+  role: "administrador" | "personal" | "editor";
   password: string;
 };
 
@@ -48,15 +48,22 @@ export type NewStaff = {
   temporary?: boolean;
 };
 
+const PREFIXES = { administrador: "adm", personal: "per", editor: "edi" } as const;
+const DISPLAY_NAMES = {
+  administrador: "Ana Administradora",
+  personal: "Pedro Personal",
+  editor: "Elena Editora",
+} as const;
+
 /**
  * Creates an account through the API as the administrator would, then (unless `temporary`) lets
  * its owner replace the temporary password, so the account can sign in straight to the CRM.
  */
 export async function createStaff(request: APIRequestContext, testInfo: TestInfo, options: NewStaff = {}) {
   const { role = "personal", temporary = false } = options;
-  const username = uniqueUsername(testInfo, role === "administrador" ? "adm" : "per");
+  const username = uniqueUsername(testInfo, PREFIXES[role]);
   const email = `${username}@floraprotect.test`;
-  const displayName = role === "administrador" ? "Ana Administradora" : "Pedro Personal";
+  const displayName = DISPLAY_NAMES[role];
   const temporaryPassword = "Temporal-de-prueba-2026";
   const created = await request.post("/api/users", {
     headers: bearer(await adminToken(request)),

@@ -27,6 +27,7 @@ import { createSecretBox, resolveSecondFactorKey } from "./modules/second-factor
 import type { SecondFactorDeps } from "./modules/second-factor/service.ts";
 import { ServiceTypeCatalog } from "./modules/service-types/catalog.ts";
 import { serviceTypeRoutes } from "./modules/service-types/routes.ts";
+import { siteRoutes } from "./modules/site/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { whatsappClickRoutes } from "./modules/whatsapp-clicks/routes.ts";
@@ -168,6 +169,7 @@ export async function buildApp({
       await api.register(assignmentRoutes);
       await api.register(taskRoutes);
       await api.register(replyTemplateRoutes);
+      await api.register(siteRoutes);
       await api.register(dashboardRoutes);
       await api.register(liveRoutes, { secret: jwtSecret, timings: liveTimings });
       await api.register(apiDocsRoutes);

@@ -31,6 +31,7 @@ export default [
     route("seguridad", "routes/crm-security.tsx"),
     route("plantillas", "routes/crm-reply-templates.tsx"),
     route("mi-firma", "routes/crm-signature.tsx"),
+    route("sitio", "routes/crm-site.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -11,13 +11,19 @@ export const AUTH_LIMITS = {
   passwordMax: 128,
 } as const;
 
-export const STAFF_ROLES = ["administrador", "personal"] as const;
+export const STAFF_ROLES = ["administrador", "personal", "editor"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   administrador: "Administrador",
   personal: "Personal",
+  editor: "Editor de contenido",
 };
+
+/** Who works the contacts (leads, board, tasks, replies) and may own one: not the site's editors. */
+export const CRM_ROLES = ["administrador", "personal"] as const satisfies readonly StaffRole[];
+/** Who edits and publishes the public site's content (`Sitio web`, issue 17). */
+export const SITE_ROLES = ["administrador", "editor"] as const satisfies readonly StaffRole[];
 
 /** Where the browser keeps the username when "Recordarme" is ticked (spec section 4). */
 export const REMEMBER_USER_KEY = "remember_user";

@@ -6,6 +6,19 @@
 export const SITE_ITEM_KINDS = ["product", "contact-details"] as const;
 export type SiteItemKind = (typeof SITE_ITEM_KINDS)[number];
 
+/**
+ * Where an item stands: never published (`borrador`), what visitors see (`publicado`), published with
+ * a saved draft that differs (`cambios`), or taken off the site after having been on it (`retirado`).
+ */
+export const SITE_ITEM_STATES = ["borrador", "publicado", "cambios", "retirado"] as const;
+export type SiteItemState = (typeof SITE_ITEM_STATES)[number];
+export const SITE_ITEM_STATE_LABELS: Record<SiteItemState, string> = {
+  borrador: "Borrador",
+  publicado: "Publicado",
+  cambios: "Cambios sin publicar",
+  retirado: "Retirado",
+};
+
 /** The catalogue's two tabs: personales = "Protección de Cultivos", empresariales = "Postcosecha" (spec section 3). */
 export const PRODUCT_TABS = ["personales", "empresariales"] as const;
 export type ProductTab = (typeof PRODUCT_TABS)[number];
@@ -75,7 +88,19 @@ export const SITE_MESSAGES = {
   hoursRequired: "Escribe el horario de atención",
   hoursTooLong: `El horario no puede superar los ${SITE_LIMITS.hours} caracteres`,
   badCharacters: "El texto contiene caracteres no válidos",
+  slugTaken: "Otro producto ya usa esa dirección: elige otra",
+  itemNotFound: "Ese contenido del sitio no existe o fue eliminado",
+  kindMismatch: "El contenido enviado no es del tipo de ese elemento",
+  changedMeanwhile: "Otra persona cambió este contenido mientras lo editabas. Revisa sus cambios antes de guardar.",
+  versionNotFound: "Esa versión publicada no existe",
+  onlyProductsRetire: "Solo los productos se pueden retirar del sitio",
+  notPublished: "Ese producto no está publicado",
 } as const;
+
+/** What the CRM's list calls an item that is not a product. */
+export const SITE_ITEM_TITLES: Record<Exclude<SiteItemKind, "product">, string> = {
+  "contact-details": "Datos de contacto",
+};
 
 /**
  * Where a site image may come from: the images shipped with the site (`/images/...`) or those

@@ -535,7 +535,7 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check("users_role_check", sql`${table.role} in ('administrador', 'personal')`),
+    check("users_role_check", sql`${table.role} in ('administrador', 'personal', 'editor')`),
     uniqueIndex("users_email_key_unique").on(sql`lower(${table.email})`).where(sql`${table.email} is not null`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { StaffUser } from "@app/shared";
-import { SECOND_FACTOR_MESSAGES, type StaffRole } from "@app/shared/constants";
+import { CRM_ROLES, SECOND_FACTOR_MESSAGES, type StaffRole } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { verifyAccessToken } from "../modules/auth/jwt.ts";
@@ -14,8 +14,11 @@ export type Principal = { user: StaffUser; sessionId: string };
 export type AccessConfig = {
   /** Anyone, signed in or not. Every other route needs a staff token: deny is the default. */
   public?: boolean;
-  /** Only these roles (403 for the others). */
-  roles?: StaffRole[];
+  /**
+   * Only these roles (403 for the others). Unsaid, the CRM's roles: a content editor reaches only the
+   * routes that name its role (the site's, its own account's).
+   */
+  roles?: readonly StaffRole[];
   /** Reachable while the account must replace a temporary password. */
   allowedBeforePasswordChange?: boolean;
   /** Reachable while the account must enrol a second factor (the policy requires one, it has none). */
@@ -60,7 +63,7 @@ export const authGuard = fp<{ secret: Buffer }>(async (app, { secret }) => {
         .code(403)
         .send({ ...errorBody(403, SECOND_FACTOR_MESSAGES.enrolRequired), error: "Second Factor Required" });
     }
-    if (access.roles && !access.roles.includes(user.role)) {
+    if (!(access.roles ?? CRM_ROLES).includes(user.role)) {
       return reply.code(403).send(errorBody(403, "Tu cuenta no tiene permisos para esta sección."));
     }
   });

@@ -41,4 +41,6 @@ export const paths = {
   crmSecurity: "/crm/seguridad",
   crmReplyTemplates: "/crm/plantillas",
   crmSignature: "/crm/mi-firma",
+  /** The public site's content: products and contact details (issue 17). */
+  crmSite: "/crm/sitio",
 } as const;

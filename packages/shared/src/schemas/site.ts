@@ -6,7 +6,8 @@ import {
   PRODUCT_BADGES,
   PRODUCT_TABS,
   SITE_IMAGE_SOURCE,
-  type SITE_ITEM_KINDS,
+  SITE_ITEM_KINDS,
+  SITE_ITEM_STATES,
   SLUG_PATTERN,
 } from "../site-rules.ts";
 import { requiredText } from "./text-field.ts";
@@ -82,3 +83,68 @@ export const siteContentSchemas = {
   product: productContentSchema,
   "contact-details": contactDetailsSchema,
 } as const satisfies Record<(typeof SITE_ITEM_KINDS)[number], z.ZodType>;
+
+// The API of `Sitio web` (`/api/site/items`): what the CRM's editor reads and sends.
+
+/** The version of an item the editor loaded: a change sent with an older one is a 409. */
+const version = z.number().int().min(1).max(2_147_483_647);
+
+/** `PUT /api/site/items/:id`: a new draft, checked by its kind's schema (errors name `content.<field>`). */
+export const siteDraftSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("product"), version, content: productContentSchema }),
+  z.strictObject({ kind: z.literal("contact-details"), version, content: contactDetailsSchema }),
+]);
+export type SiteDraft = z.input<typeof siteDraftSchema>;
+
+/** `POST /api/site/items`: a new product, as a draft (the contact details are one item, never added). */
+export const newSiteItemSchema = z.strictObject({ kind: z.literal("product"), content: productContentSchema });
+
+/** `POST /api/site/items/:id/publish`, `/retire`, `/versions/:versionId/restore`: the version seen. */
+export const siteVersionSchema = z.strictObject({ version });
+
+const itemFields = {
+  id: z.number().int(),
+  state: z.enum(SITE_ITEM_STATES),
+  version: z.number().int(),
+  position: z.number().int(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  publishedBy: z.string().nullable(),
+};
+
+/** An item of the list: what it is, its name and where it stands. */
+export const siteItemSummarySchema = z.object({ ...itemFields, kind: z.enum(SITE_ITEM_KINDS), title: z.string() });
+export type SiteItemSummary = z.output<typeof siteItemSummarySchema>;
+export const siteItemListSchema = z.array(siteItemSummarySchema);
+
+/**
+ * One item with its draft and what visitors see of it (null: not on the site). The contents are
+ * sent as stored (checked at every save); the content schemas above trim and so cannot encode.
+ */
+const storedContent = z.record(z.string(), z.unknown());
+export const siteItemSchema = siteItemSummarySchema.extend({
+  draft: storedContent,
+  published: storedContent.nullable(),
+});
+export type SiteItem = Omit<SiteItemSummary, "kind"> &
+  (
+    | { kind: "product"; draft: ProductContent; published: ProductContent | null }
+    | { kind: "contact-details"; draft: ContactDetails; published: ContactDetails | null }
+  );
+
+/** A published version of an item, for `Restaurar`. */
+export const sitePublicationSchema = z.object({
+  id: z.number().int(),
+  publishedAt: z.string(),
+  publishedBy: z.string().nullable(),
+  content: storedContent,
+});
+export const sitePublicationListSchema = z.array(sitePublicationSchema);
+export type SitePublication = z.output<typeof sitePublicationSchema>;
+
+/** `:id` and `:versionId` of a version's restore. */
+export const sitePublicationParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  versionId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});

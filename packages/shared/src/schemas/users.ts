@@ -105,6 +105,10 @@ const AUDIT_ACTIONS = [
   "reply_template_created",
   "reply_template_updated",
   "reply_template_deleted",
+  "site_item_created",
+  "site_item_published",
+  "site_item_restored",
+  "site_item_retired",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

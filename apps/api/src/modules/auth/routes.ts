@@ -15,7 +15,7 @@ import {
   staffUserSchema,
   stepPasskeyOptionsRequestSchema,
 } from "@app/shared";
-import { AUTH_MESSAGES, CSRF_HEADER, SECOND_FACTOR_MESSAGES, waitText } from "@app/shared/constants";
+import { AUTH_MESSAGES, CSRF_HEADER, SECOND_FACTOR_MESSAGES, STAFF_ROLES, waitText } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -256,7 +256,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
   app.get(
     "/auth/me",
     {
-      config: { allowedBeforePasswordChange: true, allowedBeforeSecondFactor: true },
+      config: { allowedBeforePasswordChange: true, allowedBeforeSecondFactor: true, roles: STAFF_ROLES },
       schema: { response: { 200: staffUserSchema } },
     },
     async (request, reply) => {
@@ -268,7 +268,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
   app.post(
     "/auth/password",
     {
-      config: { allowedBeforePasswordChange: true, allowedBeforeSecondFactor: true },
+      config: { allowedBeforePasswordChange: true, allowedBeforeSecondFactor: true, roles: STAFF_ROLES },
       schema: { body: changePasswordRequestSchema, response: { 200: sessionResponseSchema, ...errors } },
     },
     async (request, reply) => {

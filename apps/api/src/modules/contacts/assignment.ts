@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { leadAssignment, productOwners, serviceTypes, users } from "../../db/schema.ts";
 import { recordAudit } from "../audit/repo.ts";
+import { activeContactStaff } from "../users/repo.ts";
 import { VersionConflictError } from "../version-conflict.ts";
 import type { Actor } from "./service.ts";
 
@@ -53,7 +54,7 @@ export async function changeLeadAssignment(db: Db, input: LeadAssignmentInput, a
           .from(users)
           .where(
             and(
-              eq(users.active, true),
+              activeContactStaff,
               inArray(
                 users.id,
                 table.map((row) => row.userId),

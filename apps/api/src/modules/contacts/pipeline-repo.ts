@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { clients, contactEvents, users } from "../../db/schema.ts";
+import { activeContactStaff } from "../users/repo.ts";
 
 // A contact's stage and owner as stored, and the events that record their changes.
 
@@ -93,11 +94,11 @@ export async function insertContactEvent(db: Db, event: NewContactEvent) {
   await db.insert(contactEvents).values(event);
 }
 
-/** An active staff account's name and address, or undefined when there is none with that id. */
+/** An active account that works the contacts: its name and address, or undefined when there is none with that id. */
 export async function findActiveStaff(db: Db, id: number) {
   const [row] = await db
     .select({ displayName: users.displayName, email: users.email })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.active, true)));
+    .where(and(eq(users.id, id), activeContactStaff));
   return row;
 }

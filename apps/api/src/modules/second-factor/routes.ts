@@ -12,7 +12,13 @@ import {
   renamePasskeyRequestSchema,
   secondFactorPolicySchema,
 } from "@app/shared";
-import { AUTH_MESSAGES, SECOND_FACTOR_LIMITS, SECOND_FACTOR_MESSAGES, waitText } from "@app/shared/constants";
+import {
+  AUTH_MESSAGES,
+  SECOND_FACTOR_LIMITS,
+  SECOND_FACTOR_MESSAGES,
+  STAFF_ROLES,
+  waitText,
+} from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -55,7 +61,8 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const OWN = { allowedBeforeSecondFactor: true } as const;
+/** One's own account's security: every role, content editors too. */
+const OWN = { allowedBeforeSecondFactor: true, roles: STAFF_ROLES } as const;
 const ADMINS = { roles: ["administrador" as const] };
 // Both are base64url: anything else names nothing (and a NUL would not reach the database).
 const base64url = (max: number) =>

@@ -1,7 +1,8 @@
-import type { SiteItemKind } from "@app/shared/constants";
-import { and, asc, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { SiteItemKind, SiteItemState } from "@app/shared/constants";
+import { and, asc, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { siteItems, siteItemVersions } from "../../db/schema.ts";
+import { siteItems, siteItemVersions, users } from "../../db/schema.ts";
 import { VersionConflictError } from "../version-conflict.ts";
 
 // The site's editable items as stored (docs/decisions/037). A save changes the draft; a publish
@@ -24,6 +25,58 @@ export async function listSiteItems(db: Db, kind?: SiteItemKind) {
 export async function findSiteItem(db: Db, id: number) {
   const [row] = await db.select().from(siteItems).where(eq(siteItems.id, id));
   return row;
+}
+
+const editor = alias(users, "editor");
+const publisher = alias(users, "publisher");
+
+/** Where an item stands (SITE_ITEM_STATES), worked out from its draft, what is public and its history. */
+const stateSql = sql<SiteItemState>`case
+  when ${siteItems.published} is not null and ${siteItems.published} = ${siteItems.draft} then 'publicado'
+  when ${siteItems.published} is not null then 'cambios'
+  when exists (select 1 from ${siteItemVersions} where ${siteItemVersions.itemId} = ${siteItems.id}) then 'retirado'
+  else 'borrador' end`;
+
+/** The items as the editor shows them: with their state and who last saved and published each. */
+export async function listItemViews(db: Db, id?: number) {
+  return db
+    .select({
+      ...getTableColumns(siteItems),
+      state: stateSql,
+      updatedByName: editor.displayName,
+      publishedByName: publisher.displayName,
+    })
+    .from(siteItems)
+    .leftJoin(editor, eq(editor.id, siteItems.updatedBy))
+    .leftJoin(publisher, eq(publisher.id, siteItems.publishedBy))
+    .where(id === undefined ? undefined : eq(siteItems.id, id))
+    .orderBy(asc(siteItems.kind), asc(siteItems.position), asc(siteItems.id));
+}
+export type SiteItemView = Awaited<ReturnType<typeof listItemViews>>[number];
+
+/** A new product, as a draft, last in the catalogue. */
+export async function insertProduct(db: Db, draft: unknown, userId: number | null) {
+  const [row] = await db
+    .insert(siteItems)
+    .values({
+      kind: "product",
+      draft,
+      updatedBy: userId,
+      position: sql`(select coalesce(max(${siteItems.position}), -1) + 1 from ${siteItems} where ${siteItems.kind} = 'product')`,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+/** Takes item `id` off the site (its draft and history stay), if it is still at `version`. */
+export async function retireItem(db: Db, id: number, version: number, userId: number | null) {
+  const [row] = await db
+    .update(siteItems)
+    .set({ published: null, version: sql`${siteItems.version} + 1`, updatedBy: userId, updatedAt: sql`now()` })
+    .where(and(eq(siteItems.id, id), eq(siteItems.version, version)))
+    .returning();
+  return row ?? refusedChange(db, id);
 }
 
 /** What visitors see now: the published items in their order (the site's renderer reads this). */
@@ -59,13 +112,15 @@ export async function publishDraft(db: Db, id: number, version: number, userId: 
   return db.transaction((tx) => publish(tx, id, version, userId, sql`${siteItems.draft}`));
 }
 
-/** The history of item `id`, newest first. */
-export async function listVersions(db: Db, itemId: number) {
+/** The history of item `id`, newest first, with who published each copy; the latest `limit`. */
+export async function listVersions(db: Db, itemId: number, limit = 100) {
   return db
-    .select()
+    .select({ ...getTableColumns(siteItemVersions), publishedByName: publisher.displayName })
     .from(siteItemVersions)
+    .leftJoin(publisher, eq(publisher.id, siteItemVersions.publishedBy))
     .where(eq(siteItemVersions.itemId, itemId))
-    .orderBy(desc(siteItemVersions.id));
+    .orderBy(desc(siteItemVersions.id))
+    .limit(limit);
 }
 
 /**

@@ -1,11 +1,14 @@
 import type { StaffUser, UserAccount } from "@app/shared";
-import type { Signature, StaffRole } from "@app/shared/constants";
-import { and, asc, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { CRM_ROLES, type Signature, type StaffRole } from "@app/shared/constants";
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { hasSecondFactorSql, secondFactorRequiredSql } from "../second-factor/repo.ts";
 
 export type UserRow = typeof users.$inferSelect;
+
+/** An active account that works the contacts: one that may own a contact, a task or a lead's rule. */
+export const activeContactStaff = and(eq(users.active, true), inArray(users.role, CRM_ROLES));
 
 export async function findUserByUsername(db: Db, username: string) {
   const [row] = await db.select().from(users).where(eq(users.username, username.trim().toLowerCase()));
@@ -44,7 +47,7 @@ export async function listActiveStaff(db: Db) {
   return db
     .select({ id: users.id, displayName: users.displayName })
     .from(users)
-    .where(eq(users.active, true))
+    .where(activeContactStaff)
     .orderBy(asc(users.displayName), asc(users.id));
 }
 

@@ -45,6 +45,10 @@ const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   reply_template_created: "Plantilla de respuesta creada",
   reply_template_updated: "Plantilla de respuesta modificada",
   reply_template_deleted: "Plantilla de respuesta eliminada",
+  site_item_created: "Producto agregado al sitio (borrador)",
+  site_item_published: "Contenido del sitio publicado",
+  site_item_restored: "Versión anterior del sitio restaurada",
+  site_item_retired: "Producto retirado del sitio",
 };
 
 /** An action the list does not know yet still shows, by its code. */

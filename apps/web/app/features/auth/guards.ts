@@ -1,4 +1,5 @@
 import type { StaffUser } from "@app/shared";
+import { SITE_ROLES, type StaffRole } from "@app/shared/constants";
 import { redirect } from "react-router";
 import { ApiError, PASSWORD_CHANGE_REQUIRED, SECOND_FACTOR_REQUIRED } from "~/lib/api-client";
 import { paths } from "~/lib/paths";
@@ -17,10 +18,19 @@ export async function requireStaffUser(request: Request): Promise<StaffUser> {
   if (!user) throw redirect(paths.loginThenReturnTo(currentPathOf(url)));
   const required = requiredAccountPage(user);
   if (required && url.pathname !== required) throw redirect(required);
+  // A content editor works on the site only: every other CRM page leads there.
+  if (user.role === "editor" && !EDITOR_PAGES.has(url.pathname)) throw redirect(paths.crmSite);
   return user;
 }
 
+/** The CRM pages a content editor uses: the site's, and their own account's. */
+const EDITOR_PAGES = new Set<string>([paths.crmSite, paths.crmSecurity, paths.crmChangePassword]);
+
 export const isAdministrator = (user: StaffUser | null) => user?.role === "administrador";
+
+/** Whether the person edits the public site (`Sitio web`): administrators and content editors. */
+export const editsSite = (user: StaffUser | null) =>
+  user !== null && (SITE_ROLES as readonly StaffRole[]).includes(user.role);
 
 /**
  * A CRM screen's data, loaded for the signed-in user. When the server ends the session meanwhile

@@ -1,8 +1,9 @@
 import type { StaffUser } from "@app/shared";
-import { ROLE_LABELS } from "@app/shared/constants";
+import { CRM_ROLES, ROLE_LABELS, SITE_ROLES, type StaffRole } from "@app/shared/constants";
 import {
   Columns3,
   FileText,
+  Globe,
   KeyRound,
   LayoutDashboard,
   ListChecks,
@@ -19,16 +20,25 @@ import { Link, NavLink } from "react-router";
 import { paths } from "~/lib/paths";
 import { initialsOf } from "./initials";
 
-type NavItem = { to: string; label: string; icon: ComponentType<{ className?: string }>; adminOnly?: boolean };
+type NavItem = {
+  to: string;
+  label: string;
+  icon: ComponentType<{ className?: string }>;
+  /** Who sees the link. */
+  roles: readonly StaffRole[];
+};
+
+const ADMINISTRATORS = ["administrador"] as const;
 
 const NAV_ITEMS: NavItem[] = [
-  { to: paths.crm, label: "Dashboard", icon: LayoutDashboard },
-  { to: paths.crmMessages, label: "Mensajes", icon: MessageSquare },
-  { to: paths.crmBoard, label: "Embudo", icon: Columns3 },
-  { to: paths.crmTasks, label: "Tareas", icon: ListChecks },
-  { to: paths.crmUsers, label: "Usuarios", icon: Users, adminOnly: true },
-  { to: paths.crmReplyTemplates, label: "Plantillas", icon: FileText, adminOnly: true },
-  { to: paths.crmAudit, label: "Auditoría", icon: ScrollText, adminOnly: true },
+  { to: paths.crm, label: "Dashboard", icon: LayoutDashboard, roles: CRM_ROLES },
+  { to: paths.crmMessages, label: "Mensajes", icon: MessageSquare, roles: CRM_ROLES },
+  { to: paths.crmBoard, label: "Embudo", icon: Columns3, roles: CRM_ROLES },
+  { to: paths.crmTasks, label: "Tareas", icon: ListChecks, roles: CRM_ROLES },
+  { to: paths.crmSite, label: "Sitio web", icon: Globe, roles: SITE_ROLES },
+  { to: paths.crmUsers, label: "Usuarios", icon: Users, roles: ADMINISTRATORS },
+  { to: paths.crmReplyTemplates, label: "Plantillas", icon: FileText, roles: ADMINISTRATORS },
+  { to: paths.crmAudit, label: "Auditoría", icon: ScrollText, roles: ADMINISTRATORS },
 ];
 
 const itemStyles = ({ isActive }: { isActive: boolean }) =>
@@ -47,15 +57,15 @@ export type CrmSidebarProps = {
 
 /**
  * The CRM's sidebar (spec section 2): navigation, the signed-in person (initials, name, role),
- * "Cerrar sesión" and the version label. Administrators also see Usuarios and Auditoría.
+ * "Cerrar sesión" and the version label. Each link shows to the roles it is for: content editors
+ * see only Sitio web, administrators everything.
  */
 export function CrmSidebar({ user, onSignOut, onNavigate }: CrmSidebarProps) {
   const [signingOut, setSigningOut] = useState(false);
-  const isAdmin = user.role === "administrador";
   // With a temporary password only the password change is open, without a required second factor
   // only the security screen: no navigation to offer.
   const gated = user.mustChangePassword || user.mustAddSecondFactor;
-  const items = gated ? [] : NAV_ITEMS.filter((item) => isAdmin || !item.adminOnly);
+  const items = gated ? [] : NAV_ITEMS.filter((item) => item.roles.includes(user.role));
 
   return (
     <div className="flex h-full flex-col gap-6 p-4">
@@ -99,7 +109,8 @@ export function CrmSidebar({ user, onSignOut, onNavigate }: CrmSidebarProps) {
             Seguridad de la cuenta
           </Link>
         )}
-        {!gated && (
+        {/* The signature goes under email replies: content editors send none. */}
+        {!gated && (CRM_ROLES as readonly StaffRole[]).includes(user.role) && (
           <Link to={paths.crmSignature} onClick={onNavigate} className={accountLinkStyles}>
             <PenLine className="size-4 shrink-0" aria-hidden="true" />
             Mi firma

@@ -1,7 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 
-/** What staff without the administrator role see on an administrators' screen. */
-export function NoPermission({ what }: { what: string }) {
+/** What staff without the role see on a screen of administrators (or of `who`). */
+export function NoPermission({ what, who = "los administradores" }: { what: string; who?: string }) {
   return (
     <div
       role="alert"
@@ -10,7 +10,9 @@ export function NoPermission({ what }: { what: string }) {
       <ShieldAlert className="mt-0.5 size-6 shrink-0 text-petal-700" aria-hidden="true" />
       <div className="grid gap-1">
         <p className="font-semibold">No tienes permiso para ver esta página.</p>
-        <p>Solo los administradores pueden {what}. Si necesitas acceso, pídeselo a un administrador.</p>
+        <p>
+          Solo {who} pueden {what}. Si necesitas acceso, pídeselo a un administrador.
+        </p>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { StaffUser } from "@app/shared";
+import { CRM_ROLES, type StaffRole } from "@app/shared/constants";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { paths } from "~/lib/paths";
@@ -40,8 +41,10 @@ export function useLiveEvents(user: StaffUser) {
   latest.current = { user, revalidate: revalidator.revalidate };
   const connection = useRef<Pick<LiveConnection, "stop" | "sessionRenewed"> | undefined>(undefined);
 
-  // Until the account is fixed (temporary password, missing second factor) the server refuses the stream.
-  const gated = user.mustChangePassword || user.mustAddSecondFactor;
+  // Until the account is fixed (temporary password, missing second factor) the server refuses the
+  // stream; the contacts' events are not a content editor's either.
+  const gated =
+    user.mustChangePassword || user.mustAddSecondFactor || !(CRM_ROLES as readonly StaffRole[]).includes(user.role);
   useEffect(() => {
     if (gated) return;
     let batch = emptyBatch();

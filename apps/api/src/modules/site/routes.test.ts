@@ -1,0 +1,243 @@
+import type { ProductContent, SiteItem, SiteItemSummary, SitePublication } from "@app/shared";
+import { SITE_MESSAGES } from "@app/shared/constants";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../../test/app.ts";
+import { ADMIN, bearer, createAuthTestApp, createReadyStaff, signIn } from "../../../test/auth.ts";
+import { engines } from "../../../test/database.ts";
+
+const NEW_PRODUCT: ProductContent = {
+  title: "Chrysal Clear Rosas",
+  slug: "chrysal-clear-rosas",
+  description: "Solución para el florero que mantiene las rosas abiertas y con color.\nUna dosis por litro.",
+  features: ["Prolonga la vida en florero", "Agua clara"],
+  presentations: ["Sobre de 5 g"],
+  tabs: ["empresariales"],
+  badge: "Nuevo",
+  image: null,
+};
+
+describe.each(engines)("Sitio web's API on %s", (engine) => {
+  let t: TestApp;
+  let admin: string;
+  let editor: string;
+  let staff: string;
+  beforeAll(async () => {
+    t = await createAuthTestApp(engine);
+    admin = (await signIn(t.app, ADMIN)).accessToken;
+    editor = (await signIn(t.app, await createReadyStaff(t.app, admin, "editor"))).accessToken;
+    staff = (await signIn(t.app, await createReadyStaff(t.app, admin, "personal"))).accessToken;
+  });
+  afterAll(() => t.close());
+
+  const call = (token: string, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+  const list = async () => (await call(editor, "GET", "/api/site/items")).json() as SiteItemSummary[];
+  const item = async (id: number) => (await call(editor, "GET", `/api/site/items/${id}`)).json() as SiteItem;
+  const auditActions = async () =>
+    (
+      (await call(admin, "GET", "/api/audit-log?size=50")).json().content as { action: string; details: unknown }[]
+    ).filter((entry) => entry.action.startsWith("site_item_"));
+
+  it("lists today's site to editors and administrators: the contact details, then 13 published products", async () => {
+    const items = await list();
+    expect(items).toHaveLength(14);
+    expect(items.filter((entry) => entry.kind === "product").map((entry) => entry.state)).toEqual(
+      Array(13).fill("publicado"),
+    );
+    expect(items[0]).toMatchObject({ kind: "contact-details", title: "Datos de contacto", state: "publicado" });
+    expect(items[1]).toMatchObject({ title: "Bioestimulantes", position: 1, version: 1 });
+    expect((await call(admin, "GET", "/api/site/items")).statusCode).toBe(200);
+  });
+
+  it("is closed to the sales staff, and an editor reaches none of the CRM's contacts", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/site/items"],
+      ["GET", "/api/site/items/1"],
+      ["POST", "/api/site/items/1/publish"],
+    ] as const) {
+      expect((await call(staff, method, url, method === "POST" ? { version: 1 } : undefined)).statusCode, url).toBe(
+        403,
+      );
+    }
+    for (const url of [
+      "/api/client-message",
+      "/api/clients/1",
+      "/api/dashboard",
+      "/api/staff",
+      "/api/tasks",
+      "/api/users",
+    ]) {
+      expect((await call(editor, "GET", url)).statusCode, url).toBe(403);
+    }
+    // Their own account is theirs, like everyone's.
+    expect((await call(editor, "GET", "/api/auth/me")).json()).toMatchObject({ role: "editor" });
+    expect((await call(editor, "GET", "/api/account/security")).statusCode).toBe(200);
+    // An editor is nobody's Responsable.
+    const names = (await call(staff, "GET", "/api/staff")).json() as { displayName: string }[];
+    expect(names).toHaveLength(2);
+  });
+
+  it("adds a product as a draft, publishes it, and keeps each publication in its history and the audit log", async () => {
+    const created = await call(editor, "POST", "/api/site/items", { kind: "product", content: NEW_PRODUCT });
+    expect(created.statusCode, created.body).toBe(201);
+    const draft = created.json() as SiteItem;
+    expect(draft).toMatchObject({ kind: "product", state: "borrador", version: 1, position: 14, published: null });
+    expect(draft.draft).toEqual(NEW_PRODUCT);
+    expect(draft.updatedBy).not.toBeNull();
+
+    const published = await call(editor, "POST", `/api/site/items/${draft.id}/publish`, { version: 1 });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json()).toMatchObject({ state: "publicado", version: 2, published: NEW_PRODUCT });
+
+    const changed = await call(editor, "PUT", `/api/site/items/${draft.id}`, {
+      kind: "product",
+      version: 2,
+      content: { ...NEW_PRODUCT, badge: null, features: [...NEW_PRODUCT.features, "Sin fosfatos"] },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // Saving a draft changes nothing visitors see.
+    expect(changed.json()).toMatchObject({ state: "cambios", version: 3, published: NEW_PRODUCT });
+    expect((await call(editor, "POST", `/api/site/items/${draft.id}/publish`, { version: 3 })).statusCode).toBe(200);
+
+    const history = (await call(editor, "GET", `/api/site/items/${draft.id}/versions`)).json() as SitePublication[];
+    expect(history.map((entry) => entry.content.badge)).toEqual([null, "Nuevo"]);
+    expect(history[0]?.publishedBy).not.toBeNull();
+    expect((await auditActions()).map((entry) => entry.action).slice(0, 3)).toEqual([
+      "site_item_published",
+      "site_item_published",
+      "site_item_created",
+    ]);
+  });
+
+  it("restores an older version: published again and made the draft, in the audit log", async () => {
+    const id = (await list()).find((entry) => entry.title === NEW_PRODUCT.title)?.id as number;
+    const [, older] = (await call(editor, "GET", `/api/site/items/${id}/versions`)).json() as SitePublication[];
+    const current = await item(id);
+    const restored = await call(admin, "POST", `/api/site/items/${id}/versions/${older?.id}/restore`, {
+      version: current.version,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ state: "publicado", published: NEW_PRODUCT, draft: NEW_PRODUCT });
+    expect((await call(editor, "GET", `/api/site/items/${id}/versions`)).json()).toHaveLength(3);
+    const [entry] = await auditActions();
+    expect(entry).toMatchObject({ action: "site_item_restored", details: { itemId: id, title: NEW_PRODUCT.title } });
+
+    const unknown = await call(admin, "POST", `/api/site/items/${id}/versions/999999/restore`, {
+      version: (await item(id)).version,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(SITE_MESSAGES.versionNotFound);
+  });
+
+  it("a second editor's save on an old version is a 409 that brings the item as it is now", async () => {
+    const [, first] = await list();
+    const loaded = await item(first?.id as number);
+    const mine = { ...loaded.draft, description: "Mi versión de la descripción." };
+    const theirs = { ...loaded.draft, description: "La versión de otra persona." };
+    const saved = await call(admin, "PUT", `/api/site/items/${loaded.id}`, {
+      kind: "product",
+      version: loaded.version,
+      content: theirs,
+    });
+    expect(saved.statusCode).toBe(200);
+    const late = await call(editor, "PUT", `/api/site/items/${loaded.id}`, {
+      kind: "product",
+      version: loaded.version,
+      content: mine,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      message: SITE_MESSAGES.changedMeanwhile,
+      current: { id: loaded.id, version: loaded.version + 1, draft: { description: "La versión de otra persona." } },
+    });
+    // Publishing on the old version is refused too: nothing half-seen reaches visitors.
+    const publish = await call(editor, "POST", `/api/site/items/${loaded.id}/publish`, { version: loaded.version });
+    expect(publish.statusCode).toBe(409);
+    expect((await item(loaded.id)).published).toEqual(loaded.published);
+  });
+
+  it("a page address another product uses is a 409 on content.slug, in its draft or on the site", async () => {
+    const items = (await list()).filter((entry) => entry.kind === "product");
+    const [a, b] = [await item(items[2]?.id as number), await item(items[3]?.id as number)];
+    const clash = await call(editor, "PUT", `/api/site/items/${b.id}`, {
+      kind: "product",
+      version: b.version,
+      content: { ...b.draft, slug: (a.draft as ProductContent).slug },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ details: [{ path: "content.slug", message: SITE_MESSAGES.slugTaken }] });
+
+    // A moves to a new address in its draft; visitors still see A at the old one until A is published.
+    const oldSlug = (a.draft as ProductContent).slug;
+    const moved = await call(editor, "PUT", `/api/site/items/${a.id}`, {
+      kind: "product",
+      version: a.version,
+      content: { ...a.draft, slug: `${oldSlug}-nuevo` },
+    });
+    expect(moved.statusCode).toBe(200);
+    const taken = await call(editor, "PUT", `/api/site/items/${b.id}`, {
+      kind: "product",
+      version: b.version,
+      content: { ...b.draft, slug: oldSlug },
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    const early = await call(editor, "POST", `/api/site/items/${b.id}/publish`, { version: b.version + 1 });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().details).toEqual([{ path: "content.slug", message: SITE_MESSAGES.slugTaken }]);
+  });
+
+  it("answers 400 in Spanish naming each field, and 404 for an unknown item", async () => {
+    const bad = await call(editor, "POST", "/api/site/items", {
+      kind: "product",
+      content: { ...NEW_PRODUCT, title: " ", slug: "Con Tildes Á", tabs: [], image: { src: "/media/x.svg", alt: "" } },
+    });
+    expect(bad.statusCode).toBe(400);
+    const paths = (bad.json().details as { path: string; message: string }[]).map((detail) => detail.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(["content.title", "content.slug", "content.tabs", "content.image.alt"]),
+    );
+    expect(bad.json().message).toContain(SITE_MESSAGES.titleRequired);
+
+    const [details] = (await list()).filter((entry) => entry.kind === "contact-details");
+    const wrongKind = await call(editor, "PUT", `/api/site/items/${details?.id}`, {
+      kind: "product",
+      version: details?.version,
+      content: NEW_PRODUCT,
+    });
+    expect(wrongKind.statusCode).toBe(400);
+    expect(wrongKind.json().details).toEqual([{ path: "kind", message: SITE_MESSAGES.kindMismatch }]);
+    const badPhone = await call(editor, "PUT", `/api/site/items/${details?.id}`, {
+      kind: "contact-details",
+      version: details?.version,
+      content: { ...(await item(details?.id as number)).draft, phone: "0999" },
+    });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().details).toEqual([{ path: "content.phone", message: SITE_MESSAGES.phoneInvalid }]);
+    // The contact details are one item, never a second.
+    expect((await call(editor, "POST", "/api/site/items", { kind: "contact-details", content: {} })).statusCode).toBe(
+      400,
+    );
+
+    for (const url of ["/api/site/items/999999", "/api/site/items/999999/versions"]) {
+      expect((await call(editor, "GET", url)).statusCode, url).toBe(404);
+    }
+    const missing = await call(editor, "POST", "/api/site/items/999999/publish", { version: 1 });
+    expect(missing.json()).toMatchObject({ statusCode: 404, message: SITE_MESSAGES.itemNotFound });
+    expect((await call(editor, "GET", "/api/site/items/abc")).statusCode).toBe(400);
+  });
+
+  it("retires a product (its draft and history stay), but never the contact details", async () => {
+    const target = (await list()).find((entry) => entry.title === NEW_PRODUCT.title) as SiteItemSummary;
+    const retired = await call(editor, "POST", `/api/site/items/${target.id}/retire`, { version: target.version });
+    expect(retired.statusCode, retired.body).toBe(200);
+    expect(retired.json()).toMatchObject({ state: "retirado", published: null, draft: NEW_PRODUCT });
+    const again = await call(editor, "POST", `/api/site/items/${target.id}/retire`, { version: target.version + 1 });
+    expect(again.json().details).toEqual([{ path: "id", message: SITE_MESSAGES.notPublished }]);
+
+    const details = (await list()).find((entry) => entry.kind === "contact-details") as SiteItemSummary;
+    const refused = await call(editor, "POST", `/api/site/items/${details.id}/retire`, { version: details.version });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([{ path: "kind", message: SITE_MESSAGES.onlyProductsRetire }]);
+    expect((await auditActions())[0]).toMatchObject({ action: "site_item_retired" });
+  });
+});

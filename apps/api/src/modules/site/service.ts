@@ -1,0 +1,184 @@
+import {
+  type ProductContent,
+  type SiteDraft,
+  type SiteItem,
+  type SiteItemSummary,
+  type SitePublication,
+  siteContentSchemas,
+} from "@app/shared";
+import { SITE_ITEM_TITLES, SITE_MESSAGES } from "@app/shared/constants";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { siteItems } from "../../db/schema.ts";
+import { recordAudit } from "../audit/repo.ts";
+import {
+  findSiteItem,
+  insertProduct,
+  listItemViews,
+  listVersions,
+  publishDraft,
+  restoreVersion,
+  retireItem,
+  type SiteItemRow,
+  type SiteItemView,
+  saveDraft,
+} from "./repo.ts";
+
+// What `Sitio web` does with the site's items (issue 17, docs/decisions/037): each change checked
+// by the item's kind, each publish, restore and retirement in the audit log.
+
+export type Actor = { id: number; username: string; ip?: string | undefined };
+
+/** A refused change about one field of the content (`content.slug`): a 409 naming it. */
+export class SiteFieldConflictError extends Error {
+  override name = "SiteFieldConflictError";
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A change the item cannot take (another kind's content, retiring the contact details, a draft that
+ * no longer meets the rules): a 400 with the fields it is about.
+ */
+export class SiteChangeRefusedError extends Error {
+  override name = "SiteChangeRefusedError";
+  readonly details: { path: string; message: string }[];
+  constructor(details: { path: string; message: string }[]) {
+    super([...new Set(details.map((detail) => detail.message))].join("; "));
+    this.details = details;
+  }
+}
+
+const refused = (path: string, message: string) => new SiteChangeRefusedError([{ path, message }]);
+
+const slugTaken = () => new SiteFieldConflictError("content.slug", SITE_MESSAGES.slugTaken);
+
+const titleOf = (row: SiteItemRow) =>
+  row.kind === "product" ? (row.draft as ProductContent).title : SITE_ITEM_TITLES[row.kind];
+
+function toSummary(view: SiteItemView): SiteItemSummary {
+  return {
+    id: view.id,
+    kind: view.kind,
+    title: titleOf(view),
+    state: view.state,
+    version: view.version,
+    position: view.position,
+    updatedAt: view.updatedAt.toISOString(),
+    updatedBy: view.updatedByName,
+    publishedAt: view.publishedAt?.toISOString() ?? null,
+    publishedBy: view.publishedByName,
+  };
+}
+
+const toItem = (view: SiteItemView) =>
+  ({ ...toSummary(view), draft: view.draft, published: view.published }) as SiteItem;
+
+export async function listItems(db: Db) {
+  return (await listItemViews(db)).map(toSummary);
+}
+
+/** Undefined when there is no such item. */
+export async function getItem(db: Db, id: number) {
+  const [view] = await listItemViews(db, id);
+  return view && toItem(view);
+}
+
+const audit = (db: Db, action: "created" | "published" | "restored" | "retired", row: SiteItemRow, actor: Actor) =>
+  recordAudit(db, {
+    action: `site_item_${action}`,
+    actor,
+    ip: actor.ip,
+    details: { itemId: row.id, kind: row.kind, title: titleOf(row), version: row.version },
+  });
+
+/** A product's page address is another's (the unique index of drafts), as a 409 on `content.slug`. */
+async function slugChecked<T>(change: () => Promise<T>) {
+  try {
+    return await change();
+  } catch (error) {
+    if (isUniqueViolation(error, "site_items_product_draft_slug")) throw slugTaken();
+    throw error;
+  }
+}
+
+/** A new product, as a draft: on the site once published. */
+export async function createProduct(db: Db, content: ProductContent, actor: Actor) {
+  const row = await slugChecked(() => insertProduct(db, content, actor.id));
+  await audit(db, "created", row, actor);
+  return (await getItem(db, row.id)) as SiteItem;
+}
+
+/** Saves a new draft of item `id` (visitors see nothing of it yet). Undefined when there is no such item. */
+export async function saveItemDraft(db: Db, id: number, change: SiteDraft, actor: Actor) {
+  const item = await findSiteItem(db, id);
+  if (!item) return undefined;
+  if (item.kind !== change.kind) throw refused("kind", SITE_MESSAGES.kindMismatch);
+  const row = await slugChecked(() => saveDraft(db, id, change.version, change.content, actor.id));
+  return row && getItem(db, row.id);
+}
+
+/**
+ * Makes item `id`'s draft what visitors see. The draft is checked again (a draft saved under older
+ * rules must not reach the site as it is), and a product's address may not be one another product
+ * still shows: its own draft moved on, but visitors see it there until that one is published.
+ */
+export async function publishItem(db: Db, id: number, version: number, actor: Actor) {
+  const item = await findSiteItem(db, id);
+  if (!item) return undefined;
+  const checked = siteContentSchemas[item.kind].safeParse(item.draft);
+  if (!checked.success) {
+    throw new SiteChangeRefusedError(
+      checked.error.issues.map((issue) => ({ path: ["content", ...issue.path].join("."), message: issue.message })),
+    );
+  }
+  if (item.kind === "product" && (await publishedSlugTaken(db, id, (item.draft as ProductContent).slug))) {
+    throw slugTaken();
+  }
+  const row = await publishDraft(db, id, version, actor.id);
+  if (row) await audit(db, "published", row, actor);
+  return row && getItem(db, row.id);
+}
+
+/** Publishes again the copy `versionId` of item `id`'s history; it becomes the draft too. */
+export async function restoreItem(db: Db, id: number, versionId: number, version: number, actor: Actor) {
+  const row = await slugChecked(() => restoreVersion(db, id, versionId, version, actor.id));
+  if (row) await audit(db, "restored", row, actor);
+  return row && getItem(db, row.id);
+}
+
+/** Takes a product off the site: its page, its card and the form's list; its draft and history stay. */
+export async function retireProduct(db: Db, id: number, version: number, actor: Actor) {
+  const item = await findSiteItem(db, id);
+  if (!item) return undefined;
+  if (item.kind !== "product") throw refused("kind", SITE_MESSAGES.onlyProductsRetire);
+  if (item.published === null) throw refused("id", SITE_MESSAGES.notPublished);
+  const row = await retireItem(db, id, version, actor.id);
+  if (row) await audit(db, "retired", row, actor);
+  return row && getItem(db, row.id);
+}
+
+/** Item `id`'s published versions, newest first; undefined when there is no such item. */
+export async function listPublications(db: Db, id: number): Promise<SitePublication[] | undefined> {
+  if (!(await findSiteItem(db, id))) return undefined;
+  return (await listVersions(db, id)).map((row) => ({
+    id: row.id,
+    publishedAt: row.publishedAt.toISOString(),
+    publishedBy: row.publishedByName,
+    content: row.content as Record<string, unknown>,
+  }));
+}
+
+async function publishedSlugTaken(db: Db, id: number, slug: string) {
+  const [row] = await db
+    .select({ id: siteItems.id })
+    .from(siteItems)
+    .where(and(eq(siteItems.kind, "product"), ne(siteItems.id, id), sql`${siteItems.published} ->> 'slug' = ${slug}`))
+    .limit(1);
+  return row !== undefined;
+}

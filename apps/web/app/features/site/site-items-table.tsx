@@ -1,0 +1,68 @@
+import type { SiteItemSummary } from "@app/shared";
+import { SITE_ITEM_STATE_LABELS, type SiteItemState } from "@app/shared/constants";
+import { formatDateTime } from "~/lib/format-date";
+
+const cell = "px-3 py-2 align-top";
+
+/** Each state its own colour, each with text of at least 4.5:1 on its background. */
+const STATE_STYLES: Record<SiteItemState, string> = {
+  publicado: "bg-leaf-50 text-leaf-900 ring-leaf-200",
+  cambios: "bg-amber-50 text-amber-900 ring-amber-200",
+  borrador: "bg-stone-100 text-stone-800 ring-stone-300",
+  retirado: "bg-petal-50 text-petal-700 ring-petal-100",
+};
+
+const KIND_LABELS: Record<SiteItemSummary["kind"], string> = {
+  product: "Producto",
+  "contact-details": "Datos de contacto",
+};
+
+/** When and by whom, or a dash. */
+const stamp = (at: string | null, by: string | null) => (at ? `${formatDateTime(at)}${by ? ` · ${by}` : ""}` : "—");
+
+/** The site's items with where each stands: what visitors see, and what is only a draft. */
+export function SiteItemsTable({ items }: { items: SiteItemSummary[] }) {
+  return (
+    // A wide table scrolls sideways on a phone: the region is named and reachable with the keyboard.
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (axe scrollable-region-focusable)
+      tabIndex={0}
+      aria-labelledby="sitio-tabla"
+      className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200"
+    >
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <caption id="sitio-tabla" className="sr-only">
+          Contenido del sitio web
+        </caption>
+        <thead className="bg-leaf-50 text-leaf-900">
+          <tr>
+            {["Contenido", "Tipo", "Estado", "Última edición", "Publicado"].map((title) => (
+              <th key={title} scope="col" className={`${cell} py-3 font-semibold`}>
+                {title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-200">
+          {items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row" className={`${cell} font-semibold text-leaf-900`}>
+                {item.title}
+              </th>
+              <td className={cell}>{KIND_LABELS[item.kind]}</td>
+              <td className={cell}>
+                <span
+                  className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 font-medium text-xs ring-1 ${STATE_STYLES[item.state]}`}
+                >
+                  {SITE_ITEM_STATE_LABELS[item.state]}
+                </span>
+              </td>
+              <td className={cell}>{stamp(item.updatedAt, item.updatedBy)}</td>
+              <td className={cell}>{stamp(item.publishedAt, item.publishedBy)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

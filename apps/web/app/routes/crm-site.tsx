@@ -1,0 +1,53 @@
+import { CrmPageHeader } from "~/components/ui/crm-page-header";
+import { editsSite, loadForStaff } from "~/features/auth/guards";
+import { useSession } from "~/features/auth/use-session";
+import { crmMeta } from "~/features/crm/crm-meta";
+import { CrmRouteError } from "~/features/crm/crm-route-error";
+import { NoPermission } from "~/features/crm/no-permission";
+import { listSiteItems } from "~/features/site/site-api";
+import { SiteItemsTable } from "~/features/site/site-items-table";
+import { ApiError, isAccountGate } from "~/lib/api-client";
+import type { Route } from "./+types/crm-site";
+
+export const meta = () => crmMeta("Sitio web");
+
+const TITLE = "Sitio web";
+const SUBTITLE = "Los productos del catálogo y los datos de contacto que ven los visitantes";
+
+// Administrators and content editors: the sales staff get a clear refusal without a call.
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadForStaff(request, async (user) => {
+    if (!editsSite(user)) return { items: null };
+    try {
+      return { items: await listSiteItems() };
+    } catch (error) {
+      // The role was taken away meanwhile: the page says it.
+      if (error instanceof ApiError && error.status === 403 && !isAccountGate(error)) return { items: null };
+      throw error;
+    }
+  });
+}
+
+export default function CrmSite({ loaderData }: Route.ComponentProps) {
+  const { user } = useSession();
+  const { items } = loaderData;
+  return (
+    <>
+      <CrmPageHeader title={TITLE} subtitle={SUBTITLE} />
+      {editsSite(user) && items ? (
+        <SiteItemsTable items={items} />
+      ) : (
+        <NoPermission what="editar el sitio web" who="los administradores y los editores de contenido" />
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <>
+      <CrmPageHeader title={TITLE} />
+      <CrmRouteError error={error} />
+    </>
+  );
+}
