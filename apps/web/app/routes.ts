@@ -32,6 +32,7 @@ export default [
     route("plantillas", "routes/crm-reply-templates.tsx"),
     route("mi-firma", "routes/crm-signature.tsx"),
     route("sitio", "routes/crm-site.tsx"),
+    route("sitio/:id", "routes/crm-site-item.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,3 +1,6 @@
+import { Plus } from "lucide-react";
+import { Link } from "react-router";
+import { buttonStyles } from "~/components/ui/button-styles";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { editsSite, loadForStaff } from "~/features/auth/guards";
 import { useSession } from "~/features/auth/use-session";
@@ -7,6 +10,7 @@ import { NoPermission } from "~/features/crm/no-permission";
 import { listSiteItems } from "~/features/site/site-api";
 import { SiteItemsTable } from "~/features/site/site-items-table";
 import { ApiError, isAccountGate } from "~/lib/api-client";
+import { paths } from "~/lib/paths";
 import type { Route } from "./+types/crm-site";
 
 export const meta = () => crmMeta("Sitio web");
@@ -33,7 +37,18 @@ export default function CrmSite({ loaderData }: Route.ComponentProps) {
   const { items } = loaderData;
   return (
     <>
-      <CrmPageHeader title={TITLE} subtitle={SUBTITLE} />
+      <CrmPageHeader
+        title={TITLE}
+        subtitle={SUBTITLE}
+        actions={
+          editsSite(user) && (
+            <Link to={paths.crmSiteItem("nuevo")} className={`${buttonStyles.primary} min-h-11`}>
+              <Plus className="size-4" aria-hidden="true" />
+              Nuevo producto
+            </Link>
+          )
+        }
+      />
       {editsSite(user) && items ? (
         <SiteItemsTable items={items} />
       ) : (

@@ -19,12 +19,13 @@ export async function requireStaffUser(request: Request): Promise<StaffUser> {
   const required = requiredAccountPage(user);
   if (required && url.pathname !== required) throw redirect(required);
   // A content editor works on the site only: every other CRM page leads there.
-  if (user.role === "editor" && !EDITOR_PAGES.has(url.pathname)) throw redirect(paths.crmSite);
+  if (user.role === "editor" && !isEditorPage(url.pathname)) throw redirect(paths.crmSite);
   return user;
 }
 
 /** The CRM pages a content editor uses: the site's, and their own account's. */
 const EDITOR_PAGES = new Set<string>([paths.crmSite, paths.crmSecurity, paths.crmChangePassword]);
+const isEditorPage = (pathname: string) => EDITOR_PAGES.has(pathname) || pathname.startsWith(`${paths.crmSite}/`);
 
 export const isAdministrator = (user: StaffUser | null) => user?.role === "administrador";
 

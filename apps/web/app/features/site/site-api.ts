@@ -1,5 +1,30 @@
-import type { SiteItemSummary } from "@app/shared";
+import type { ProductContent, SiteDraft, SiteItem, SiteItemSummary, SitePublication } from "@app/shared";
 import { authRequest } from "~/lib/api-client";
+
+// `Sitio web` (issue 17): administrators and content editors. Every change carries the version it
+// was made on: the API answers 409 with the item as it is now when someone changed it meanwhile.
 
 /** `GET /api/site/items`: the contact details, then the products in the catalogue's order. */
 export const listSiteItems = () => authRequest<SiteItemSummary[]>("/site/items");
+
+export const loadSiteItem = (id: number, signal?: AbortSignal) =>
+  authRequest<SiteItem>(`/site/items/${id}`, { signal });
+
+/** Its published versions, newest first. */
+export const loadSitePublications = (id: number, signal?: AbortSignal) =>
+  authRequest<SitePublication[]>(`/site/items/${id}/versions`, { signal });
+
+export const createSiteProduct = (content: ProductContent) =>
+  authRequest<SiteItem>("/site/items", { method: "POST", body: { kind: "product", content } });
+
+export const saveSiteDraft = (id: number, draft: SiteDraft) =>
+  authRequest<SiteItem>(`/site/items/${id}`, { method: "PUT", body: draft });
+
+export const publishSiteItem = (id: number, version: number) =>
+  authRequest<SiteItem>(`/site/items/${id}/publish`, { method: "POST", body: { version } });
+
+export const retireSiteItem = (id: number, version: number) =>
+  authRequest<SiteItem>(`/site/items/${id}/retire`, { method: "POST", body: { version } });
+
+export const restoreSitePublication = (id: number, publicationId: number, version: number) =>
+  authRequest<SiteItem>(`/site/items/${id}/versions/${publicationId}/restore`, { method: "POST", body: { version } });

@@ -1,6 +1,8 @@
 import type { SiteItemSummary } from "@app/shared";
 import { SITE_ITEM_STATE_LABELS, type SiteItemState } from "@app/shared/constants";
+import { Link } from "react-router";
 import { formatDateTime } from "~/lib/format-date";
+import { paths } from "~/lib/paths";
 
 const cell = "px-3 py-2 align-top";
 
@@ -46,8 +48,10 @@ export function SiteItemsTable({ items }: { items: SiteItemSummary[] }) {
         <tbody className="divide-y divide-stone-200">
           {items.map((item) => (
             <tr key={item.id}>
-              <th scope="row" className={`${cell} font-semibold text-leaf-900`}>
-                {item.title}
+              <th scope="row" className={`${cell} font-semibold`}>
+                <Link to={paths.crmSiteItem(item.id)} className="text-leaf-800 underline underline-offset-2">
+                  {item.title}
+                </Link>
               </th>
               <td className={cell}>{KIND_LABELS[item.kind]}</td>
               <td className={cell}>

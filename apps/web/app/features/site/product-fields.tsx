@@ -1,0 +1,95 @@
+import { PRODUCT_TAB_LABELS, PRODUCT_TABS, SITE_LIMITS } from "@app/shared/constants";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { describedBy, Field, FieldError, inputStyles } from "~/components/ui/field";
+import { TextField } from "~/components/ui/text-field";
+import { BADGE_OPTIONS, type ProductFormValues } from "./site-form-schemas";
+
+type Props = {
+  register: UseFormRegister<ProductFormValues>;
+  errors: FieldErrors<ProductFormValues>;
+  /** The product's picture, when it has one. */
+  imageSrc: string;
+};
+
+const id = (field: string) => `producto-${field}`;
+
+/** A product's fields: what its card, its dialog and its page `/productos/<dirección>` show. */
+export function ProductFields({ register, errors, imageSrc }: Props) {
+  const area = (field: "description" | "features" | "presentations", label: string, hint: string, rows: number) => {
+    const error = errors[field]?.message;
+    return (
+      <Field id={id(field)} label={label} error={error} hint={hint}>
+        <textarea
+          id={id(field)}
+          rows={rows}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy(id(field), { error, hint: true })}
+          className={inputStyles(Boolean(error))}
+          {...register(field)}
+        />
+      </Field>
+    );
+  };
+  const tabsError = errors.tabs?.message;
+  return (
+    <div className="grid gap-4">
+      <TextField
+        id={id("title")}
+        label="Título"
+        error={errors.title?.message}
+        maxLength={SITE_LIMITS.title}
+        {...register("title")}
+      />
+      <TextField
+        id={id("slug")}
+        label="Dirección de la página"
+        error={errors.slug?.message}
+        hint="Se ve como /productos/dirección. Si la cambias, la dirección anterior lleva a la nueva."
+        autoCapitalize="none"
+        spellCheck={false}
+        {...register("slug")}
+      />
+      {area("description", "Descripción", "Uno o más párrafos; una línea en blanco separa los párrafos.", 5)}
+      {area("features", "Características", `Una por línea, hasta ${SITE_LIMITS.features}.`, 5)}
+      {area("presentations", "Presentaciones", `Una por línea, hasta ${SITE_LIMITS.presentations}.`, 3)}
+      <fieldset
+        className="grid gap-2"
+        aria-invalid={Boolean(tabsError)}
+        aria-describedby={tabsError ? `${id("tabs")}-error` : undefined}
+      >
+        <legend className="font-semibold text-leaf-900 text-sm">Pestañas del catálogo</legend>
+        {PRODUCT_TABS.map((tab) => (
+          <label key={tab} className="flex min-h-11 items-center gap-3">
+            <input type="checkbox" value={tab} className="size-5 accent-leaf-700" {...register("tabs")} />
+            {PRODUCT_TAB_LABELS[tab]}
+          </label>
+        ))}
+        <FieldError id={id("tabs")} error={tabsError} />
+      </fieldset>
+      <Field id={id("badge")} label="Distintivo" error={errors.badge?.message}>
+        <select id={id("badge")} className={inputStyles(false)} {...register("badge")}>
+          {BADGE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {imageSrc ? (
+        <div className="grid gap-3 md:grid-cols-[8rem_1fr] md:items-start">
+          <img src={imageSrc} alt="" className="aspect-square w-32 rounded-xl object-cover ring-1 ring-stone-200" />
+          <TextField
+            id={id("imageAlt")}
+            label="Texto alternativo de la imagen"
+            hint="Lo que muestra la imagen, en español: lo leen quienes no la ven."
+            error={errors.imageAlt?.message}
+            maxLength={SITE_LIMITS.imageAlt}
+            {...register("imageAlt")}
+          />
+        </div>
+      ) : (
+        <p className="text-sm text-stone-600">Este producto no tiene imagen: el sitio lo muestra sin ella.</p>
+      )}
+    </div>
+  );
+}

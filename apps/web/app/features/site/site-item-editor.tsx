@@ -1,0 +1,257 @@
+import type { ContactDetails, ProductContent, SiteDraft, SiteItem } from "@app/shared";
+import { SITE_MESSAGES } from "@app/shared/constants";
+import { LoaderCircle } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { Notice } from "~/components/ui/notice";
+import { ApiError } from "~/lib/api-client";
+import { errorMessage } from "~/lib/error-message";
+import { useZodForm } from "~/lib/use-zod-form";
+import { ContactDetailsFields } from "./contact-details-fields";
+import { ProductFields } from "./product-fields";
+import { changedFields, formFieldOf } from "./site-changes";
+import {
+  CONTACT_DETAILS_FIELDS,
+  contactDetailsFormSchema,
+  contactDetailsFormValuesOf,
+  EMPTY_PRODUCT,
+  PRODUCT_FIELDS,
+  productFormSchema,
+  productFormValuesOf,
+} from "./site-form-schemas";
+
+/** What the editor asks its route to do (the route's clientAction runs it and reloads the item). */
+export type SiteIntent =
+  | { intent: "create"; content: ProductContent }
+  | { intent: "save"; id: number; draft: SiteDraft }
+  | { intent: "publish"; id: number; version: number }
+  | { intent: "retire"; id: number; version: number }
+  | { intent: "restore"; id: number; publicationId: number; version: number };
+
+export type RunIntent = (intent: SiteIntent) => Promise<SiteItem>;
+
+type Outcome = { tone: "success" | "problem"; text: string } | null;
+
+const changeSummary = (fields: string[]) =>
+  fields.length > 0
+    ? `Cambió: ${fields.join(", ")}.`
+    : "Cambió si está publicado o no, no su contenido. Tus cambios se guardarán sobre lo actual.";
+
+/** Puts the API's refusal under the fields it names; true when it named any. */
+function showOnFields<V extends FieldValues>(
+  form: UseFormReturn<V, unknown, unknown>,
+  error: unknown,
+  fields: readonly string[],
+) {
+  if (!(error instanceof ApiError) || error.details.length === 0) return false;
+  let shown = false;
+  for (const { path, message } of error.details) {
+    const field = formFieldOf(path);
+    if (!fields.includes(field)) continue;
+    form.setError(field as Path<V>, { message }, { shouldFocus: !shown });
+    shown = true;
+  }
+  return shown;
+}
+
+const isChangedMeanwhile = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.details.length === 0;
+
+type EditorProps = {
+  /** The item as stored (null: a new product, not saved yet). */
+  item: SiteItem | null;
+  run: RunIntent;
+  /** After a new product's first save: its own address. */
+  onCreated: (item: SiteItem) => void;
+};
+
+/**
+ * The editor of one item of the site: `Guardar borrador` keeps the change for later (visitors see
+ * nothing), `Publicar` puts it on the site. A change someone else saved meanwhile is never
+ * overwritten unseen: the 409 says which fields they changed, and the person chooses.
+ */
+export function SiteItemEditor({ item, run, onCreated }: EditorProps) {
+  if (item?.kind === "contact-details") return <ContactDetailsEditor item={item} run={run} />;
+  return <ProductEditor item={item} run={run} onCreated={onCreated} />;
+}
+
+function ProductEditor({
+  item,
+  run,
+  onCreated,
+}: EditorProps & { item: Extract<SiteItem, { kind: "product" }> | null }) {
+  const form = useZodForm(productFormSchema, {
+    defaultValues: item ? productFormValuesOf(item.draft) : EMPTY_PRODUCT,
+  });
+  return (
+    <EditorForm
+      label="Producto"
+      form={form}
+      fields={PRODUCT_FIELDS}
+      item={item}
+      run={run}
+      valuesOf={(content) => productFormValuesOf(content as ProductContent)}
+      onSaved={onCreated}
+      save={(content, version) =>
+        item
+          ? run({ intent: "save", id: item.id, draft: { kind: "product", version, content } })
+          : run({ intent: "create", content })
+      }
+    >
+      <ProductFields register={form.register} errors={form.formState.errors} imageSrc={form.watch("imageSrc")} />
+    </EditorForm>
+  );
+}
+
+function ContactDetailsEditor({ item, run }: { item: Extract<SiteItem, { kind: "contact-details" }>; run: RunIntent }) {
+  const form = useZodForm(contactDetailsFormSchema, { defaultValues: contactDetailsFormValuesOf(item.draft) });
+  return (
+    <EditorForm
+      label="Datos de contacto"
+      form={form}
+      fields={CONTACT_DETAILS_FIELDS}
+      item={item}
+      run={run}
+      valuesOf={(content) => contactDetailsFormValuesOf(content as ContactDetails)}
+      save={(content, version) =>
+        run({ intent: "save", id: item.id, draft: { kind: "contact-details", version, content } })
+      }
+    >
+      <ContactDetailsFields register={form.register} errors={form.formState.errors} />
+    </EditorForm>
+  );
+}
+
+type EditorFormProps<V extends FieldValues, C> = {
+  label: string;
+  form: UseFormReturn<V, unknown, C>;
+  fields: readonly string[];
+  item: SiteItem | null;
+  run: RunIntent;
+  valuesOf: (content: SiteItem["draft"]) => V;
+  save: (content: C, version: number) => Promise<SiteItem>;
+  /** A new item was stored (its first save). */
+  onSaved?: (item: SiteItem) => void;
+  children: ReactNode;
+};
+
+function EditorForm<V extends FieldValues, C>({
+  label,
+  form,
+  fields,
+  item,
+  run,
+  valuesOf,
+  save,
+  onSaved,
+  children,
+}: EditorFormProps<V, C>) {
+  // The version this form's values were loaded at: what a save or a publish says it changes.
+  const [base, setBase] = useState(item ? { version: item.version, draft: item.draft } : null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  // Someone saved meanwhile: the route has loaded the item again (`item`), the form keeps its values.
+  const [conflict, setConflict] = useState(false);
+  const [busy, setBusy] = useState<"save" | "publish" | null>(null);
+  const { handleSubmit, reset } = form;
+  // Read while rendering: react-hook-form only keeps up to date what a render has read.
+  const { isDirty } = form.formState;
+
+  /** The item as the server has it now: the form shows it and builds on it. */
+  const adopt = (saved: SiteItem) => {
+    setBase({ version: saved.version, draft: saved.draft });
+    reset(valuesOf(saved.draft));
+  };
+
+  const refused = async (error: unknown) => {
+    if (isChangedMeanwhile(error)) {
+      setConflict(true);
+      return;
+    }
+    if (showOnFields(form, error, fields)) return;
+    setOutcome({ tone: "problem", text: errorMessage(error) });
+  };
+
+  const submit = (publish: boolean) =>
+    handleSubmit(async (content) => {
+      setOutcome(null);
+      setConflict(false);
+      setBusy(publish ? "publish" : "save");
+      try {
+        // Publishing what is saved already needs no save first.
+        let saved = item && base && !isDirty ? null : await save(content, base?.version ?? 1);
+        if (saved) adopt(saved);
+        const stored = saved ?? item;
+        if (publish && stored) {
+          saved = await run({ intent: "publish", id: stored.id, version: saved?.version ?? base?.version ?? 1 });
+          adopt(saved);
+        }
+        if (!item && saved) onSaved?.(saved);
+        setOutcome({
+          tone: "success",
+          text: publish
+            ? "Publicado: es lo que ven los visitantes."
+            : "Borrador guardado. Los visitantes siguen viendo lo publicado hasta que lo publiques.",
+        });
+      } catch (error) {
+        await refused(error);
+      } finally {
+        setBusy(null);
+      }
+    });
+
+  return (
+    <form noValidate aria-label={label} aria-busy={busy !== null} onSubmit={submit(false)} className="grid gap-6">
+      {outcome && (
+        <Notice tone={outcome.tone}>
+          <p>{outcome.text}</p>
+        </Notice>
+      )}
+      {conflict && item && base && (
+        <Notice tone="problem">
+          <p>{SITE_MESSAGES.changedMeanwhile}</p>
+          <p>{changeSummary(changedFields(base.draft, item.draft))}</p>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className={`${buttonStyles.secondary} min-h-11`}
+              onClick={() => {
+                adopt(item);
+                setConflict(false);
+              }}
+            >
+              Ver su versión
+            </button>
+            <button
+              type="button"
+              className={`${buttonStyles.secondary} min-h-11`}
+              onClick={() => {
+                // Their change is seen: the next save replaces it with this form's values.
+                setBase({ version: item.version, draft: item.draft });
+                setConflict(false);
+              }}
+            >
+              Mantener mis cambios
+            </button>
+          </div>
+        </Notice>
+      )}
+      {children}
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={busy !== null} className={`${buttonStyles.secondary} min-h-12`}>
+          {busy === "save" && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+          Guardar borrador
+        </button>
+        <button
+          type="button"
+          disabled={busy !== null}
+          onClick={submit(true)}
+          className={`${buttonStyles.primary} min-h-12`}
+        >
+          {busy === "publish" && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+          Publicar
+        </button>
+      </div>
+    </form>
+  );
+}

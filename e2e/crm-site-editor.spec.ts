@@ -1,0 +1,176 @@
+import type { Browser } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
+import { expectNoAxeViolations } from "./helpers/axe";
+import { uniqueTag } from "./helpers/crm";
+import { visit } from "./helpers/site";
+import { createStaff, forgiveFailedApiCalls, signInThroughPage } from "./helpers/staff";
+
+// The editor of `Sitio web` (issue 17) as a content editor uses it: a new product, drafts, Publicar,
+// the history with Restaurar, and two editors on one product. Each test makes its own product (the
+// database is shared by every test), named by a tag no other test uses.
+
+const productForm = (page: Page) => page.getByRole("form", { name: "Producto" });
+const field = (page: Page, name: string) => productForm(page).getByRole("textbox", { name, exact: true });
+
+async function signedInEditor(
+  page: Page,
+  request: Parameters<typeof createStaff>[0],
+  testInfo: Parameters<typeof createStaff>[1],
+) {
+  const editor = await createStaff(request, testInfo, { role: "editor" });
+  await signInThroughPage(page, editor);
+  await expect(page).toHaveURL("/crm/sitio");
+  return editor;
+}
+
+/** Adds and publishes a product from `Nuevo producto`; answers its editor's address. */
+async function publishNewProduct(page: Page, tag: string) {
+  await page.getByRole("link", { name: "Nuevo producto" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Nuevo producto" })).toBeVisible();
+  await field(page, "Título").fill(`Chrysal ${tag}`);
+  await field(page, "Dirección de la página").fill(`chrysal-${tag}`);
+  await field(page, "Descripción").fill("Primera descripción del producto.");
+  await field(page, "Características").fill("Prolonga la vida en florero\nAgua clara");
+  await field(page, "Presentaciones").fill("Sobre de 5 g");
+  await productForm(page).getByRole("combobox", { name: "Distintivo" }).selectOption("Nuevo");
+  await productForm(page).getByRole("button", { name: "Publicar" }).click();
+  await expect(page.getByRole("status")).toContainText("Publicado");
+  await expect(page).toHaveURL(/\/crm\/sitio\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Chrysal ${tag}` })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+test("an editor adds a product, publishes it, keeps a draft, publishes again and restores the first version", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const tag = uniqueTag(testInfo);
+  await signedInEditor(page, request, testInfo);
+
+  // An empty product is judged in the browser by the API's own rules, each error under its field.
+  await page.getByRole("link", { name: "Nuevo producto" }).click();
+  await productForm(page).getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(field(page, "Título")).toHaveAccessibleDescription(/Escribe el título del producto/);
+  await expect(field(page, "Descripción")).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+  await visit(page, "/crm/sitio");
+
+  const address = await publishNewProduct(page, tag);
+  const versions = page.getByRole("region", { name: "Versiones publicadas" }).getByRole("listitem");
+  await expect(versions).toHaveCount(1);
+  await expect(versions.first()).toContainText("(en el sitio)");
+  await expectNoAxeViolations(page);
+
+  // A draft changes nothing visitors see until it is published.
+  await field(page, "Descripción").fill("Segunda descripción, más completa.");
+  await productForm(page).getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(page.getByRole("status")).toContainText("Borrador guardado");
+  await expect(page.getByText("Estado: Cambios sin publicar")).toBeVisible();
+  await productForm(page).getByRole("button", { name: "Publicar" }).click();
+  await expect(page.getByText("Estado: Publicado")).toBeVisible();
+  await expect(versions).toHaveCount(2);
+
+  await versions
+    .nth(1)
+    .getByRole("button", { name: /^Restaurar la versión del/ })
+    .click();
+  const confirm = page.getByRole("alertdialog", { name: "¿Restaurar esta versión?" });
+  await confirm.getByRole("button", { name: "Restaurar" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("status")).toContainText("Se restauró la versión");
+  await expect(field(page, "Descripción")).toHaveValue("Primera descripción del producto.");
+  await expect(versions).toHaveCount(3);
+
+  await visit(page, "/crm/sitio");
+  const row = page.getByRole("row", { name: new RegExp(`^Chrysal ${tag} Producto`) });
+  await expect(row.getByRole("cell").nth(1)).toHaveText("Publicado");
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(address);
+});
+
+test("a page address another product uses is refused under its field", async ({
+  page,
+  pageProblems,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  await signedInEditor(page, request, testInfo);
+  await publishNewProduct(page, tag);
+  await field(page, "Dirección de la página").fill("danisaraba");
+  await productForm(page).getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(field(page, "Dirección de la página")).toHaveAccessibleDescription(
+    /Otro producto ya usa esa dirección: elige otra/,
+  );
+  await expect(field(page, "Dirección de la página")).toBeFocused();
+  // The 409 the test provoked.
+  forgiveFailedApiCalls(pageProblems, ["site/items/\\d+"]);
+});
+
+async function secondEditor(
+  browser: Browser,
+  request: Parameters<typeof createStaff>[0],
+  testInfo: Parameters<typeof createStaff>[1],
+  address: string,
+) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "es-EC" });
+  const other = await context.newPage();
+  await signedInEditor(other, request, testInfo);
+  await visit(other, address);
+  await expect(productForm(other)).toBeVisible();
+  return { other, close: () => context.close() };
+}
+
+test("two editors on one product: the second save is told what the first changed, and chooses", async ({
+  page,
+  pageProblems,
+  browser,
+  request,
+}, testInfo) => {
+  test.slow();
+  const tag = uniqueTag(testInfo);
+  await signedInEditor(page, request, testInfo);
+  const address = await publishNewProduct(page, tag);
+  const { other, close } = await secondEditor(browser, request, testInfo, address);
+
+  await field(other, "Descripción").fill("La descripción de la otra editora.");
+  await productForm(other).getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(other.getByRole("status")).toContainText("Borrador guardado");
+
+  await field(page, "Características").fill("Mi característica");
+  await productForm(page).getByRole("button", { name: "Guardar borrador" }).click();
+  const conflict = page.getByRole("alert").filter({ hasText: "Otra persona cambió este contenido" });
+  await expect(conflict).toContainText("Cambió: Descripción.");
+  // Nothing of what this person typed is lost.
+  await expect(field(page, "Características")).toHaveValue("Mi característica");
+  await conflict.getByRole("button", { name: "Mantener mis cambios" }).click();
+  await productForm(page).getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(page.getByRole("status")).toContainText("Borrador guardado");
+
+  // The other editor, on a stale version now, takes the newer one instead.
+  await field(other, "Título").fill(`Chrysal ${tag} renombrado`);
+  await productForm(other).getByRole("button", { name: "Guardar borrador" }).click();
+  const theirs = other.getByRole("alert").filter({ hasText: "Otra persona cambió este contenido" });
+  await expect(theirs).toContainText("Cambió: Descripción, Características.");
+  await theirs.getByRole("button", { name: "Ver su versión" }).click();
+  await expect(field(other, "Características")).toHaveValue("Mi característica");
+  await expect(field(other, "Título")).toHaveValue(`Chrysal ${tag}`);
+  await close();
+  // The 409 the test provoked.
+  forgiveFailedApiCalls(pageProblems, ["site/items/\\d+"]);
+});
+
+test("the contact details are edited with the same rules: a phone without its country code is refused", async ({
+  page,
+  request,
+}, testInfo) => {
+  await signedInEditor(page, request, testInfo);
+  await page.getByRole("link", { name: "Datos de contacto" }).click();
+  const form = page.getByRole("form", { name: "Datos de contacto" });
+  const phone = form.getByRole("textbox", { name: "Teléfono" });
+  await expect(phone).toHaveValue(/^\+593/);
+  await phone.fill("0999");
+  await form.getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(phone).toHaveAccessibleDescription(/Escribe el teléfono con su código de país/);
+  await expectNoAxeViolations(page);
+});
