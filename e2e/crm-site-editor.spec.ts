@@ -1,6 +1,7 @@
 import type { Browser } from "@playwright/test";
 import { expect, type Page, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
+import { openContactForm } from "./helpers/contact-form";
 import { uniqueTag } from "./helpers/crm";
 import { visit } from "./helpers/site";
 import { createStaff, forgiveFailedApiCalls, signInThroughPage } from "./helpers/staff";
@@ -81,6 +82,11 @@ test("an editor adds a product, publishes it, keeps a draft, publishes again and
   await expect(page.getByRole("status")).toContainText("Se restauró la versión");
   await expect(field(page, "Descripción")).toHaveValue("Primera descripción del producto.");
   await expect(versions).toHaveCount(3);
+
+  // Published, it is one of the contact form's products (no build, no restart).
+  const form = await openContactForm(page);
+  await form.services.click();
+  await expect(form.service(`Chrysal ${tag}`)).toBeVisible();
 
   await visit(page, "/crm/sitio");
   const row = page.getByRole("row", { name: new RegExp(`^Chrysal ${tag} Producto`) });

@@ -122,8 +122,9 @@ test.describe("server files and API", () => {
     const response = await request.get("/api/service-types");
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { id: unknown; title: string }[];
-    expect(body.map((entry) => entry.title)).toEqual([...SPEC_SERVICE_TYPES]);
-    expect(new Set(body.map((entry) => entry.id)).size).toBe(18);
+    // Products published from Sitio web follow them (the editor's tests add some to this database).
+    expect(body.slice(0, 18).map((entry) => entry.title)).toEqual([...SPEC_SERVICE_TYPES]);
+    expect(new Set(body.map((entry) => entry.id)).size).toBe(body.length);
   });
 
   test("every public page has its own title and description in its HTML", async ({ request }) => {

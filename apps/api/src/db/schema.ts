@@ -52,6 +52,11 @@ const SMALL_PENDING_LIST = { gin_pending_list_limit: 256 };
 export const serviceTypes = pgTable("service_types", {
   id: serial("id").primaryKey(),
   title: text("title").notNull().unique(),
+  /**
+   * Set when the site stopped offering it (its product retired or renamed): gone from the contact
+   * form and `GET /api/service-types`; the messages that asked for it keep its title.
+   */
+  retiredAt: timestamp("retired_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 

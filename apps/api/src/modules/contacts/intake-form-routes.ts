@@ -112,7 +112,7 @@ export const intakeFormRoutes = fp<IntakeFormOptions>(async (app: FastifyInstanc
     if (pathname !== CONTACT_FORM_ACTION && pathname !== `${CONTACT_FORM_ACTION}/`) return;
     const slug = new URLSearchParams(search).get("interes");
     if (!slug) return;
-    const titles = (await app.serviceTypeCatalog.list()).map((service) => service.title);
+    const titles = (await app.serviceTypeCatalog.offered()).map((service) => service.title);
     const title = serviceTypeBySlug(slug, titles);
     if (!title) return;
     return answerPage(reply, 200, { fields: { services: [title] }, keepScripts: true });

@@ -7,8 +7,8 @@ export const serviceTypeRoutes: FastifyPluginAsyncZod = async (app) => {
     "/service-types",
     { config: { public: true }, schema: { response: { 200: serviceTypeListSchema } } },
     async (_request, reply) => {
-      // Public reference data that changes only with a deploy: browsers may reuse it for a while.
-      reply.header("cache-control", "public, max-age=300");
+      // Public, and changed by every publish of a product: browsers may reuse it for seconds only.
+      reply.header("cache-control", "public, max-age=5");
       return listServiceTypes(app.db);
     },
   );

@@ -1,9 +1,12 @@
 import type { ProductContent, SiteItem, SiteItemSummary, SitePublication } from "@app/shared";
 import { SITE_MESSAGES } from "@app/shared/constants";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, createReadyStaff, signIn } from "../../../test/auth.ts";
+import { contactRequest, postContact } from "../../../test/contact.ts";
 import { engines } from "../../../test/database.ts";
+import { queryRows } from "../../db/client.ts";
 
 const NEW_PRODUCT: ProductContent = {
   title: "Chrysal Clear Rosas",
@@ -226,6 +229,54 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
     expect((await call(editor, "GET", "/api/site/items/abc")).statusCode).toBe(400);
   });
 
+  it("a published product is one of the contact form's services; renamed, old leads keep the title they asked for", async () => {
+    const offered = async () =>
+      ((await t.app.inject({ method: "GET", url: "/api/service-types" })).json() as { title: string }[]).map(
+        (type) => type.title,
+      );
+    const before = await offered();
+    expect(before.slice(0, 18)).toHaveLength(18);
+    expect(before).toContain(NEW_PRODUCT.title);
+    expect(before.at(-1)).toBe(NEW_PRODUCT.title);
+    const asked = await postContact(t.app, contactRequest({ serviceList: NEW_PRODUCT.title, email: "lead1@finca.ec" }));
+    expect(asked.statusCode, asked.body).toBe(201);
+
+    const target = (await list()).find((entry) => entry.title === NEW_PRODUCT.title) as SiteItemSummary;
+    const renamed = { ...NEW_PRODUCT, title: "Chrysal Clear Rosas Plus" };
+    const saved = await call(editor, "PUT", `/api/site/items/${target.id}`, {
+      kind: "product",
+      version: target.version,
+      content: renamed,
+    });
+    // A draft's new title is not offered yet.
+    expect(await offered()).toContain(NEW_PRODUCT.title);
+    await call(editor, "POST", `/api/site/items/${target.id}/publish`, { version: saved.json().version });
+    const after = await offered();
+    expect(after).toContain(renamed.title);
+    expect(after).not.toContain(NEW_PRODUCT.title);
+    const old = await postContact(t.app, contactRequest({ serviceList: NEW_PRODUCT.title, email: "lead2@finca.ec" }));
+    expect(old.statusCode).toBe(400);
+    const titles = await queryRows<{ title: string }>(
+      t.db.database.db,
+      sql`select st.title from message_service_types mst join service_types st on st.id = mst.service_type_id
+          join client_messages m on m.id = mst.message_id join clients c on c.id = m.client_id
+          where c.email = 'lead1@finca.ec'`,
+    );
+    expect(titles.map((row) => row.title)).toEqual([NEW_PRODUCT.title]);
+
+    // Restored to its first title, it is offered by that title again.
+    const history = (await call(editor, "GET", `/api/site/items/${target.id}/versions`)).json() as SitePublication[];
+    const first = history.find(
+      (version) => version.content.title === NEW_PRODUCT.title && version.content.badge === NEW_PRODUCT.badge,
+    );
+    expect(first?.content).toEqual(NEW_PRODUCT);
+    await call(editor, "POST", `/api/site/items/${target.id}/versions/${first?.id}/restore`, {
+      version: (await item(target.id)).version,
+    });
+    expect(await offered()).toContain(NEW_PRODUCT.title);
+    expect(await offered()).not.toContain(renamed.title);
+  });
+
   it("retires a product (its draft and history stay), but never the contact details", async () => {
     const target = (await list()).find((entry) => entry.title === NEW_PRODUCT.title) as SiteItemSummary;
     const retired = await call(editor, "POST", `/api/site/items/${target.id}/retire`, { version: target.version });
@@ -239,5 +290,10 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().details).toEqual([{ path: "kind", message: SITE_MESSAGES.onlyProductsRetire }]);
     expect((await auditActions())[0]).toMatchObject({ action: "site_item_retired" });
+    // Gone from the contact form, and refused there.
+    const types = (await t.app.inject({ method: "GET", url: "/api/service-types" })).json() as { title: string }[];
+    expect(types.map((type) => type.title)).not.toContain(NEW_PRODUCT.title);
+    const late = await postContact(t.app, contactRequest({ serviceList: NEW_PRODUCT.title, email: "lead3@finca.ec" }));
+    expect(late.statusCode).toBe(400);
   });
 });

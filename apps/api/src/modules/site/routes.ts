@@ -71,12 +71,17 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     const { user } = principalOf(request);
     return { id: user.id, username: user.username, ip: request.ip };
   };
-  /** Runs a change; its refusals become their 400, 404 or 409. */
+  /**
+   * Runs a change; its refusals become their 400, 404 or 409. A change may add or retire one of the
+   * contact form's products: this instance's list is read again at once (the others' within seconds).
+   */
   const change = async <T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T | undefined>) => {
     try {
       return (await run()) ?? notFound(reply);
     } catch (error) {
       return refuse(request, reply, error);
+    } finally {
+      app.serviceTypeCatalog.invalidate();
     }
   };
 
@@ -159,6 +164,8 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
         return (await getItem(db, id)) ? notFound(reply, SITE_MESSAGES.versionNotFound) : notFound(reply);
       } catch (error) {
         return refuse(request, reply, error);
+      } finally {
+        app.serviceTypeCatalog.invalidate();
       }
     },
   );

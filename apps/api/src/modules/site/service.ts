@@ -10,8 +10,9 @@ import { SITE_ITEM_TITLES, SITE_MESSAGES } from "@app/shared/constants";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { siteItems } from "../../db/schema.ts";
+import { serviceTypes, siteItems } from "../../db/schema.ts";
 import { recordAudit } from "../audit/repo.ts";
+import { offerServiceType, retireServiceType } from "../service-types/repo.ts";
 import {
   findSiteItem,
   insertProduct,
@@ -140,16 +141,48 @@ export async function publishItem(db: Db, id: number, version: number, actor: Ac
   if (item.kind === "product" && (await publishedSlugTaken(db, id, (item.draft as ProductContent).slug))) {
     throw slugTaken();
   }
-  const row = await publishDraft(db, id, version, actor.id);
+  const row = await db.transaction(async (tx) => {
+    const published = await publishDraft(tx, id, version, actor.id);
+    if (published) await offerProduct(tx, published, item);
+    return published;
+  });
   if (row) await audit(db, "published", row, actor);
   return row && getItem(db, row.id);
 }
 
 /** Publishes again the copy `versionId` of item `id`'s history; it becomes the draft too. */
 export async function restoreItem(db: Db, id: number, versionId: number, version: number, actor: Actor) {
-  const row = await slugChecked(() => restoreVersion(db, id, versionId, version, actor.id));
+  const item = await findSiteItem(db, id);
+  if (!item) return undefined;
+  const row = await slugChecked(() =>
+    db.transaction(async (tx) => {
+      const restored = await restoreVersion(tx, id, versionId, version, actor.id);
+      if (restored) await offerProduct(tx, restored, item);
+      return restored;
+    }),
+  );
   if (row) await audit(db, "restored", row, actor);
   return row && getItem(db, row.id);
+}
+
+/**
+ * A product on the site is one of the contact form's products and services, by its title. A new
+ * one becomes a service type; a renamed one a new service type, the old title retired (the
+ * messages that asked for it keep it); one published again after its retirement is offered again.
+ */
+async function offerProduct(tx: Db, row: SiteItemRow, before: SiteItemRow) {
+  if (row.kind !== "product") return;
+  const { title } = row.published as ProductContent;
+  const previous = before.published as ProductContent | null;
+  if (row.serviceTypeId !== null && (previous === null || previous.title === title)) {
+    await tx.update(serviceTypes).set({ retiredAt: null }).where(eq(serviceTypes.id, row.serviceTypeId));
+    return;
+  }
+  const serviceTypeId = await offerServiceType(tx, title);
+  if (row.serviceTypeId !== null && row.serviceTypeId !== serviceTypeId) {
+    await retireServiceType(tx, row.serviceTypeId, row.id);
+  }
+  await tx.update(siteItems).set({ serviceTypeId }).where(eq(siteItems.id, row.id));
 }
 
 /** Takes a product off the site: its page, its card and the form's list; its draft and history stay. */
@@ -158,7 +191,11 @@ export async function retireProduct(db: Db, id: number, version: number, actor: 
   if (!item) return undefined;
   if (item.kind !== "product") throw refused("kind", SITE_MESSAGES.onlyProductsRetire);
   if (item.published === null) throw refused("id", SITE_MESSAGES.notPublished);
-  const row = await retireItem(db, id, version, actor.id);
+  const row = await db.transaction(async (tx) => {
+    const retired = await retireItem(tx, id, version, actor.id);
+    if (retired?.serviceTypeId) await retireServiceType(tx, retired.serviceTypeId, retired.id);
+    return retired;
+  });
   if (row) await audit(db, "retired", row, actor);
   return row && getItem(db, row.id);
 }
