@@ -1,4 +1,5 @@
 import type { Browser } from "@playwright/test";
+import sharp from "sharp";
 import { expect, type Page, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
 import { openContactForm } from "./helpers/contact-form";
@@ -179,4 +180,45 @@ test("the contact details are edited with the same rules: a phone without its co
   await form.getByRole("button", { name: "Guardar borrador" }).click();
   await expect(phone).toHaveAccessibleDescription(/Escribe el teléfono con su código de país/);
   await expectNoAxeViolations(page);
+});
+
+test("a product's picture is uploaded, needs its alt text, and can be replaced or taken away", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const tag = uniqueTag(testInfo);
+  await signedInEditor(page, request, testInfo);
+  await publishNewProduct(page, tag);
+  const picture = productForm(page).getByRole("group", { name: "Imagen" });
+  const input = picture.locator('input[type="file"]');
+
+  // An SVG is refused before anything is sent.
+  await input.setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg></svg>") });
+  await expect(picture).toContainText("No se aceptan imágenes SVG");
+
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c43c5a" } })
+    .jpeg()
+    .toBuffer();
+  await input.setInputFiles({ name: "frasco.jpg", mimeType: "image/jpeg", buffer: photo });
+  // Decorative beside its alt text field (alt=""), so not an "img" to assistive technology.
+  const preview = picture.locator("img");
+  await expect(preview).toHaveAttribute("src", /^\/media\/\d+-640\.webp$/);
+  expect((await request.get((await preview.getAttribute("src")) as string)).headers()["content-type"]).toBe(
+    "image/webp",
+  );
+
+  // The alt text is required with a picture.
+  await productForm(page).getByRole("button", { name: "Publicar" }).click();
+  const alt = field(page, "Texto alternativo de la imagen");
+  await expect(alt).toHaveAccessibleDescription(/Escribe el texto alternativo de la imagen/);
+  await alt.fill("Frasco de la solución junto a un ramo de rosas rojas");
+  await productForm(page).getByRole("button", { name: "Publicar" }).click();
+  await expect(page.getByText("Estado: Publicado")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Versiones publicadas" }).getByRole("listitem")).toHaveCount(2);
+  await expectNoAxeViolations(page);
+
+  await picture.getByRole("button", { name: "Quitar imagen" }).click();
+  await expect(picture).toContainText("Sin imagen");
+  await expect(alt).toHaveCount(0);
 });

@@ -27,6 +27,7 @@ import { createSecretBox, resolveSecondFactorKey } from "./modules/second-factor
 import type { SecondFactorDeps } from "./modules/second-factor/service.ts";
 import { ServiceTypeCatalog } from "./modules/service-types/catalog.ts";
 import { serviceTypeRoutes } from "./modules/service-types/routes.ts";
+import { mediaRoutes } from "./modules/site/media-routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -176,6 +177,9 @@ export async function buildApp({
     },
     { prefix: "/api" },
   );
+
+  // The site's uploaded pictures, with or without the built web app.
+  await app.register(mediaRoutes);
 
   if (config.serveWeb) {
     // Before the static files: the contact page answers `?interes=` with that service ticked.

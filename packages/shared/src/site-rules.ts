@@ -109,5 +109,33 @@ export const SITE_ITEM_TITLES: Record<Exclude<SiteItemKind, "product">, string> 
 export const SITE_IMAGE_SOURCE =
   /^\/(?:images|media)\/(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._/-]*\.(?:svg|png|jpe?g|webp|avif)$/;
 
+/**
+ * Pictures staff upload (`POST /api/site/images`): JPEG, PNG or WebP of at most 15 MB. The server
+ * keeps the original and serves copies without metadata, as AVIF and WebP, at each width up to the
+ * original's (`/media/<id>-<width>.<avif|webp>`).
+ */
+export const SITE_IMAGE_LIMITS = {
+  maxBytes: 15 * 1024 * 1024,
+  types: ["image/jpeg", "image/png", "image/webp"],
+  /** What `POST /api/site/images` reads as a file: the three, an SVG (refused by name), or bytes of no stated type. */
+  uploadTypes: ["image/jpeg", "image/png", "image/webp", "image/svg+xml", "application/octet-stream"],
+  widths: [320, 640, 960, 1280, 1920],
+  /** Larger pictures are refused before they are decoded (a 16,000 x 16,000 PNG is 1 GB of pixels). */
+  maxPixels: 50_000_000,
+} as const;
+
+export const SITE_IMAGE_MESSAGES = {
+  tooBig: "La imagen no puede superar los 15 MB",
+  notAnImage: "El archivo no es una imagen JPEG, PNG o WebP",
+  svg: "No se aceptan imágenes SVG: sube una imagen JPEG, PNG o WebP",
+  tooManyPixels: "La imagen tiene demasiados píxeles: redúcela a menos de 50 megapíxeles",
+  notFound: "Esa imagen no existe",
+  unsupportedType: "Tipo de contenido no admitido: envía una imagen JPEG, PNG o WebP.",
+} as const;
+
+/** `/media/12-960.webp`: one stored copy of an uploaded picture. */
+export const MEDIA_FILE = /^(\d{1,10})-(\d{1,5})\.(avif|webp)$/;
+export const mediaPath = (id: number, width: number, format: "avif" | "webp") => `/media/${id}-${width}.${format}`;
+
 /** A phone number as people write it, with its country code: `+593 2 236 4100`, `+593 (99) 123-4567`. */
 export const PHONE_AS_WRITTEN = /^\+\d[\d ()-]{6,24}\d$/;

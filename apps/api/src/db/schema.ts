@@ -772,3 +772,32 @@ export const siteRedirects = pgTable("site_redirects", {
   toPath: text("to_path").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A picture staff uploaded for the site: the original as sent (never served: it may carry the
+ * camera's metadata) and its size. Kept in the database like attachments, so every instance and
+ * every backup has it.
+ */
+export const siteImages = pgTable("site_images", {
+  id: serial("id").primaryKey(),
+  original: bytea("original").notNull(),
+  contentType: text("content_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  uploadedBy: integer("uploaded_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** The copies visitors get: without metadata, AVIF and WebP, one per width (`/media/<id>-<width>.<format>`). */
+export const siteImageVariants = pgTable(
+  "site_image_variants",
+  {
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => siteImages.id, { onDelete: "cascade" }),
+    format: text("format").$type<"avif" | "webp">().notNull(),
+    width: integer("width").notNull(),
+    content: bytea("content").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.imageId, table.format, table.width] })],
+);

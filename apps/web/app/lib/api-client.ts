@@ -79,16 +79,20 @@ export async function apiRequest<T>(
   { method = "GET", body, headers, signal, cookieAuth = false, file = false }: ApiRequest = {},
 ) {
   let response: Response;
+  // A file (a picture to upload) goes as itself; anything else as JSON.
+  const raw = typeof Blob !== "undefined" && body instanceof Blob;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers: {
         accept: file ? "*/*" : "application/json",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(body === undefined
+          ? {}
+          : { "content-type": raw ? body.type || "application/octet-stream" : "application/json" }),
         ...(cookieAuth ? { [CSRF_HEADER]: "1" } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
       // Same origin only: the refresh cookie (Path=/api/auth) is stored from login and sent to refresh.
       credentials: "same-origin",
       signal,

@@ -148,3 +148,13 @@ export const sitePublicationParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647),
   versionId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
+
+/** `POST /api/site/images`: the stored picture, its copies' widths and the address of the widest WebP. */
+export const siteImageUploadSchema = z.object({
+  id: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  src: z.string(),
+  widths: z.array(z.number().int()),
+});
+export type SiteImageUpload = z.output<typeof siteImageUploadSchema>;

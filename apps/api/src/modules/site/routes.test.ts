@@ -1,6 +1,7 @@
 import type { ProductContent, SiteItem, SiteItemSummary, SitePublication } from "@app/shared";
-import { SITE_MESSAGES } from "@app/shared/constants";
+import { SITE_IMAGE_LIMITS, SITE_IMAGE_MESSAGES, SITE_MESSAGES } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, createReadyStaff, signIn } from "../../../test/auth.ts";
@@ -275,6 +276,64 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
     });
     expect(await offered()).toContain(NEW_PRODUCT.title);
     expect(await offered()).not.toContain(renamed.title);
+  });
+
+  it("an uploaded picture is served as AVIF and WebP copies at /media, and a product can show it", async () => {
+    const photo = await sharp({ create: { width: 1000, height: 800, channels: 3, background: "#c43c5a" } })
+      .jpeg()
+      .toBuffer();
+    const upload = (token: string, body: Buffer | string, type = "image/jpeg") =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/site/images",
+        headers: { ...bearer(token), "content-type": type },
+        payload: body,
+      });
+    expect((await upload(staff, photo)).statusCode).toBe(403);
+    const uploaded = await upload(editor, photo);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const image = uploaded.json() as { id: number; src: string; widths: number[]; width: number };
+    expect(image).toMatchObject({ width: 1000, height: 800, widths: [320, 640, 960] });
+    expect(image.src).toBe(`/media/${image.id}-960.webp`);
+    for (const format of ["avif", "webp"]) {
+      const copy = await t.app.inject({ method: "GET", url: `/media/${image.id}-640.${format}` });
+      expect(copy.statusCode).toBe(200);
+      expect(copy.headers["content-type"]).toBe(`image/${format}`);
+      expect(copy.headers["cache-control"]).toContain("immutable");
+    }
+    for (const missing of [
+      `/media/${image.id}-1280.webp`,
+      "/media/999999-320.webp",
+      "/media/1-320.gif",
+      "/media/99999999999-320.webp",
+    ]) {
+      expect((await t.app.inject({ method: "GET", url: missing })).statusCode, missing).toBe(404);
+    }
+
+    // Whatever the declared type: an SVG is refused by name, a document as not a picture.
+    const svg = await upload(editor, '<svg xmlns="http://www.w3.org/2000/svg"></svg>', "image/png");
+    expect([svg.statusCode, svg.json().message]).toEqual([400, SITE_IMAGE_MESSAGES.svg]);
+    const pdf = await upload(editor, "%PDF-1.7", "application/octet-stream");
+    expect([pdf.statusCode, pdf.json().message]).toEqual([400, SITE_IMAGE_MESSAGES.notAnImage]);
+    const text = await upload(editor, "Hola", "text/plain");
+    expect([text.statusCode, text.json().message]).toEqual([415, SITE_IMAGE_MESSAGES.unsupportedType]);
+    const big = await upload(editor, Buffer.concat([photo, Buffer.alloc(SITE_IMAGE_LIMITS.maxBytes)]));
+    expect([big.statusCode, big.json().message]).toEqual([413, SITE_IMAGE_MESSAGES.tooBig]);
+
+    const target = (await list()).find((entry) => entry.kind === "product") as SiteItemSummary;
+    const current = await item(target.id);
+    const withImage = await call(editor, "PUT", `/api/site/items/${target.id}`, {
+      kind: "product",
+      version: current.version,
+      content: { ...current.draft, image: { src: image.src, alt: "Frasco de la solución sobre una mesa de la finca" } },
+    });
+    expect(withImage.statusCode, withImage.body).toBe(200);
+    const noAlt = await call(editor, "PUT", `/api/site/items/${target.id}`, {
+      kind: "product",
+      version: current.version + 1,
+      content: { ...current.draft, image: { src: image.src, alt: "" } },
+    });
+    expect(noAlt.json().details).toEqual([{ path: "content.image.alt", message: SITE_MESSAGES.imageAltRequired }]);
   });
 
   it("retires a product (its draft and history stay), but never the contact details", async () => {

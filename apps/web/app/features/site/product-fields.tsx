@@ -3,18 +3,20 @@ import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { describedBy, Field, FieldError, inputStyles } from "~/components/ui/field";
 import { TextField } from "~/components/ui/text-field";
 import { BADGE_OPTIONS, type ProductFormValues } from "./site-form-schemas";
+import { SiteImageField } from "./site-image-field";
 
 type Props = {
   register: UseFormRegister<ProductFormValues>;
   errors: FieldErrors<ProductFormValues>;
   /** The product's picture, when it has one. */
   imageSrc: string;
+  onImageChange: (src: string) => void;
 };
 
 const id = (field: string) => `producto-${field}`;
 
 /** A product's fields: what its card, its dialog and its page `/productos/<dirección>` show. */
-export function ProductFields({ register, errors, imageSrc }: Props) {
+export function ProductFields({ register, errors, imageSrc, onImageChange }: Props) {
   const area = (field: "description" | "features" | "presentations", label: string, hint: string, rows: number) => {
     const error = errors[field]?.message;
     return (
@@ -75,9 +77,10 @@ export function ProductFields({ register, errors, imageSrc }: Props) {
           ))}
         </select>
       </Field>
-      {imageSrc ? (
-        <div className="grid gap-3 md:grid-cols-[8rem_1fr] md:items-start">
-          <img src={imageSrc} alt="" className="aspect-square w-32 rounded-xl object-cover ring-1 ring-stone-200" />
+      <SiteImageField
+        src={imageSrc}
+        onChange={onImageChange}
+        altField={
           <TextField
             id={id("imageAlt")}
             label="Texto alternativo de la imagen"
@@ -86,10 +89,8 @@ export function ProductFields({ register, errors, imageSrc }: Props) {
             maxLength={SITE_LIMITS.imageAlt}
             {...register("imageAlt")}
           />
-        </div>
-      ) : (
-        <p className="text-sm text-stone-600">Este producto no tiene imagen: el sitio lo muestra sin ella.</p>
-      )}
+        }
+      />
     </div>
   );
 }

@@ -1,4 +1,11 @@
-import type { ProductContent, SiteDraft, SiteItem, SiteItemSummary, SitePublication } from "@app/shared";
+import type {
+  ProductContent,
+  SiteDraft,
+  SiteImageUpload,
+  SiteItem,
+  SiteItemSummary,
+  SitePublication,
+} from "@app/shared";
 import { authRequest } from "~/lib/api-client";
 
 // `Sitio web` (issue 17): administrators and content editors. Every change carries the version it
@@ -28,3 +35,7 @@ export const retireSiteItem = (id: number, version: number) =>
 
 export const restoreSitePublication = (id: number, publicationId: number, version: number) =>
   authRequest<SiteItem>(`/site/items/${id}/versions/${publicationId}/restore`, { method: "POST", body: { version } });
+
+/** `POST /api/site/images`: the picture as it is; the server makes its copies. */
+export const uploadSiteImage = (file: File) =>
+  authRequest<SiteImageUpload>("/site/images", { method: "POST", body: file });

@@ -99,7 +99,12 @@ function ProductEditor({
           : run({ intent: "create", content })
       }
     >
-      <ProductFields register={form.register} errors={form.formState.errors} imageSrc={form.watch("imageSrc")} />
+      <ProductFields
+        register={form.register}
+        errors={form.formState.errors}
+        imageSrc={form.watch("imageSrc")}
+        onImageChange={(src) => form.setValue("imageSrc", src, { shouldDirty: true })}
+      />
     </EditorForm>
   );
 }
