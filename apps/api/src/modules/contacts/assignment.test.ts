@@ -116,6 +116,8 @@ describe.each(engines)("the assignment rule for new leads on %s", (engine) => {
     await setRule("round_robin");
     const [first, disabled] = staff;
     expect((await call("PATCH", `/api/users/${disabled?.id}`, { active: false })).statusCode).toBe(200);
+    // A content editor works on the site, never on a lead: not in the turn.
+    const editor = await createStaff(t.app, token, "editor");
     try {
       const owners = [];
       for (const name of ["uno", "dos", "tres", "cuatro"]) owners.push((await lead(`${name}@finca.ec`)).ownerId);
@@ -123,6 +125,7 @@ describe.each(engines)("the assignment rule for new leads on %s", (engine) => {
       const active = [1, first?.id, staff[2]?.id];
       expect(owners).toEqual([active[0], active[1], active[2], active[0]]);
       expect(owners).not.toContain(disabled?.id);
+      expect(owners).not.toContain(editor.id);
       const again = await lead("dos@finca.ec", { message: "Otra consulta" });
       expect(again.ownerId).toBe(active[1]);
     } finally {

@@ -1,4 +1,5 @@
 import type { ContactSource } from "@app/shared";
+import { CRM_ROLES } from "@app/shared/constants";
 import { eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { clientMessages, type ReviewReason } from "../../db/schema.ts";
@@ -114,6 +115,12 @@ const upsertClientsByEmail = sql`person as (
       returning id, email_key, owner_id, (xmax = 0) as inserted
     )`;
 
+/** The roles that work the contacts (CRM_ROLES), as the SQL list the rule's picks keep to: never a content editor. */
+const CONTACT_ROLES = sql.join(
+  CRM_ROLES.map((role) => sql`${role}`),
+  sql`, `,
+);
+
 /**
  * Who follows up each new person of the batch (CTE `assignee`), by the administrator's rule
  * (lead_assignment): nobody; round-robin over active staff, from the one after the last given a
@@ -126,7 +133,7 @@ const ownersByRule = sql`rule as (
       select mode, last_owner_id from lead_assignment where id = 1
     ), staff as (
       select id, (row_number() over (order by id))::int - 1 as k, (count(*) over ())::int as n
-        from users where active
+        from users where active and role in (${CONTACT_ROLES})
     ), newcomer as (
       select email_key, (row_number() over (order by first_idx))::int as r
         from (select lower(email) as email_key, min(idx) as first_idx from input group by 1) p
@@ -141,7 +148,7 @@ const ownersByRule = sql`rule as (
         when 'by_product' then (
           select po.user_id from input i
             join product_owners po on po.service_type_id = (i.service_ids->>0)::int
-            join users u on u.id = po.user_id and u.active
+            join users u on u.id = po.user_id and u.active and u.role in (${CONTACT_ROLES})
            where lower(i.email) = newcomer.email_key order by i.idx limit 1)
         end as owner_id
         from newcomer
