@@ -3,12 +3,11 @@ import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { AUDIT_PAGE_SIZE, getAuditLog } from "~/features/audit/audit-api";
 import { AuditTable } from "~/features/audit/audit-table";
-import { isAdministrator, loadForStaff } from "~/features/auth/guards";
+import { isAdministrator, loadForRole } from "~/features/auth/guards";
 import { useSession } from "~/features/auth/use-session";
 import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { NoPermission } from "~/features/crm/no-permission";
-import { ApiError } from "~/lib/api-client";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/crm-audit";
 
@@ -21,15 +20,7 @@ const pageOf = (request: Request) => {
 };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadForStaff(request, async (user) => {
-    if (!isAdministrator(user)) return { log: null };
-    try {
-      return { log: await getAuditLog(pageOf(request)) };
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403) return { log: null };
-      throw error;
-    }
-  });
+  return { log: await loadForRole(request, isAdministrator, () => getAuditLog(pageOf(request))) };
 }
 
 export default function CrmAudit({ loaderData }: Route.ComponentProps) {

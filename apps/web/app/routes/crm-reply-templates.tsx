@@ -1,5 +1,5 @@
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
-import { isAdministrator, loadForStaff } from "~/features/auth/guards";
+import { isAdministrator, loadForRole } from "~/features/auth/guards";
 import { useSession } from "~/features/auth/use-session";
 import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
@@ -7,7 +7,6 @@ import { NoPermission } from "~/features/crm/no-permission";
 import { type ReplyTemplatesIntent, runReplyTemplatesIntent } from "~/features/reply-templates/reply-templates-actions";
 import { loadReplyTemplates } from "~/features/reply-templates/reply-templates-api";
 import { TemplatesScreen } from "~/features/reply-templates/templates-screen";
-import { ApiError } from "~/lib/api-client";
 import { settle } from "~/lib/route-action";
 import type { Route } from "./+types/crm-reply-templates";
 
@@ -18,16 +17,7 @@ const SUBTITLE = "Respuestas que el personal elige al contestar a un contacto";
 
 // Administrators only: anyone else gets a clear refusal without a call (the API would answer 403).
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadForStaff(request, async (user) => {
-    if (!isAdministrator(user)) return { templates: null };
-    try {
-      return { templates: await loadReplyTemplates(request.signal) };
-    } catch (error) {
-      // The role was taken away meanwhile: the session store already knows, the page says it.
-      if (error instanceof ApiError && error.status === 403) return { templates: null };
-      throw error;
-    }
-  });
+  return { templates: await loadForRole(request, isAdministrator, () => loadReplyTemplates(request.signal)) };
 }
 
 /** Every write of the screen (reply-templates-actions.ts); React Router then loads the templates again. */

@@ -2,14 +2,13 @@ import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
-import { editsSite, loadForStaff } from "~/features/auth/guards";
+import { editsSite, loadForRole } from "~/features/auth/guards";
 import { useSession } from "~/features/auth/use-session";
 import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { NoPermission } from "~/features/crm/no-permission";
 import { listSiteItems } from "~/features/site/site-api";
 import { SiteItemsTable } from "~/features/site/site-items-table";
-import { ApiError, isAccountGate } from "~/lib/api-client";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/crm-site";
 
@@ -20,16 +19,7 @@ const SUBTITLE = "Los productos del catálogo y los datos de contacto que ven lo
 
 // Administrators and content editors: the sales staff get a clear refusal without a call.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadForStaff(request, async (user) => {
-    if (!editsSite(user)) return { items: null };
-    try {
-      return { items: await listSiteItems() };
-    } catch (error) {
-      // The role was taken away meanwhile: the page says it.
-      if (error instanceof ApiError && error.status === 403 && !isAccountGate(error)) return { items: null };
-      throw error;
-    }
-  });
+  return { items: await loadForRole(request, editsSite, listSiteItems) };
 }
 
 export default function CrmSite({ loaderData }: Route.ComponentProps) {

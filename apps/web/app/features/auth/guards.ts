@@ -1,7 +1,7 @@
 import type { StaffUser } from "@app/shared";
 import { SITE_ROLES, type StaffRole } from "@app/shared/constants";
 import { redirect } from "react-router";
-import { ApiError, PASSWORD_CHANGE_REQUIRED, SECOND_FACTOR_REQUIRED } from "~/lib/api-client";
+import { ApiError, isAccountGate, PASSWORD_CHANGE_REQUIRED, SECOND_FACTOR_REQUIRED } from "~/lib/api-client";
 import { paths } from "~/lib/paths";
 import { currentPathOf, requiredAccountPage } from "./redirect";
 import { restoreSession } from "./session";
@@ -21,6 +21,26 @@ export async function requireStaffUser(request: Request): Promise<StaffUser> {
   // A content editor works on the site only: every other CRM page leads there.
   if (user.role === "editor" && !isEditorPage(url.pathname)) throw redirect(paths.crmSite);
   return user;
+}
+
+/**
+ * A screen for some roles only: `load`'s data for them, null for anyone else, who then sees a
+ * refusal without a call; null too when the role was taken away meanwhile (the API's 403).
+ */
+export function loadForRole<T>(
+  request: Request,
+  allowed: (user: StaffUser) => boolean,
+  load: (user: StaffUser) => Promise<T>,
+): Promise<T | null> {
+  return loadForStaff(request, async (user) => {
+    if (!allowed(user)) return null;
+    try {
+      return await load(user);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403 && !isAccountGate(error)) return null;
+      throw error;
+    }
+  });
 }
 
 /** The CRM pages a content editor uses: the site's, and their own account's. */

@@ -1,6 +1,7 @@
 import type { SiteItemSummary } from "@app/shared";
 import { SITE_ITEM_STATE_LABELS, type SiteItemState } from "@app/shared/constants";
 import { Link } from "react-router";
+import { ScrollTable } from "~/components/ui/scroll-table";
 import { formatDateTime } from "~/lib/format-date";
 import { paths } from "~/lib/paths";
 
@@ -25,48 +26,33 @@ const stamp = (at: string | null, by: string | null) => (at ? `${formatDateTime(
 /** The site's items with where each stands: what visitors see, and what is only a draft. */
 export function SiteItemsTable({ items }: { items: SiteItemSummary[] }) {
   return (
-    // A wide table scrolls sideways on a phone: the region is named and reachable with the keyboard.
-    <section
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (axe scrollable-region-focusable)
-      tabIndex={0}
-      aria-labelledby="sitio-tabla"
-      className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200"
+    <ScrollTable
+      id="sitio-tabla"
+      caption="Contenido del sitio web"
+      minWidth="min-w-[44rem]"
+      headings={["Contenido", "Tipo", "Estado", "Última edición", "Publicado"]}
     >
-      <table className="w-full min-w-[44rem] text-left text-sm">
-        <caption id="sitio-tabla" className="sr-only">
-          Contenido del sitio web
-        </caption>
-        <thead className="bg-leaf-50 text-leaf-900">
-          <tr>
-            {["Contenido", "Tipo", "Estado", "Última edición", "Publicado"].map((title) => (
-              <th key={title} scope="col" className={`${cell} py-3 font-semibold`}>
-                {title}
-              </th>
-            ))}
+      <tbody className="divide-y divide-stone-200">
+        {items.map((item) => (
+          <tr key={item.id}>
+            <th scope="row" className={`${cell} font-semibold`}>
+              <Link to={paths.crmSiteItem(item.id)} className="text-leaf-800 underline underline-offset-2">
+                {item.title}
+              </Link>
+            </th>
+            <td className={cell}>{KIND_LABELS[item.kind]}</td>
+            <td className={cell}>
+              <span
+                className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 font-medium text-xs ring-1 ${STATE_STYLES[item.state]}`}
+              >
+                {SITE_ITEM_STATE_LABELS[item.state]}
+              </span>
+            </td>
+            <td className={cell}>{stamp(item.updatedAt, item.updatedBy)}</td>
+            <td className={cell}>{stamp(item.publishedAt, item.publishedBy)}</td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-200">
-          {items.map((item) => (
-            <tr key={item.id}>
-              <th scope="row" className={`${cell} font-semibold`}>
-                <Link to={paths.crmSiteItem(item.id)} className="text-leaf-800 underline underline-offset-2">
-                  {item.title}
-                </Link>
-              </th>
-              <td className={cell}>{KIND_LABELS[item.kind]}</td>
-              <td className={cell}>
-                <span
-                  className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 font-medium text-xs ring-1 ${STATE_STYLES[item.state]}`}
-                >
-                  {SITE_ITEM_STATE_LABELS[item.state]}
-                </span>
-              </td>
-              <td className={cell}>{stamp(item.updatedAt, item.updatedBy)}</td>
-              <td className={cell}>{stamp(item.publishedAt, item.publishedBy)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

@@ -1,5 +1,6 @@
 import type { UserAccount } from "@app/shared";
 import type { StaffRole } from "@app/shared/constants";
+import { ScrollTable } from "~/components/ui/scroll-table";
 import { formatDateTime } from "~/lib/format-date";
 import { RoleOptions } from "./role-options";
 
@@ -62,99 +63,82 @@ export function UsersTable({
   onResetSecondFactor,
 }: UsersTableProps) {
   return (
-    // A wide table scrolls sideways on a phone: the region is named and reachable with the keyboard.
-    <section
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (axe scrollable-region-focusable)
-      tabIndex={0}
-      aria-labelledby="usuarios-tabla"
-      className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200"
+    <ScrollTable
+      id="usuarios-tabla"
+      caption="Cuentas del personal"
+      minWidth="min-w-[64rem]"
+      headings={["Usuario", "Nombre", "Correo", "Rol", "Estado", "Segundo factor", "Último acceso", "Acciones"]}
     >
-      <table className="w-full min-w-[64rem] text-left text-sm">
-        <caption id="usuarios-tabla" className="sr-only">
-          Cuentas del personal
-        </caption>
-        <thead className="bg-leaf-50 text-leaf-900">
-          <tr>
-            {["Usuario", "Nombre", "Correo", "Rol", "Estado", "Segundo factor", "Último acceso", "Acciones"].map(
-              (title) => (
-                <th key={title} scope="col" className={`${cell} py-3 font-semibold`}>
-                  {title}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-200">
-          {accounts.map((account) => {
-            const self = account.id === currentUserId;
-            const busy = busyId === account.id;
-            return (
-              <tr key={account.id}>
-                <th scope="row" className={`${cell} font-semibold text-leaf-900`}>
-                  {account.username}
-                  {self && <span className="ml-1 font-normal text-stone-600">(tú)</span>}
-                </th>
-                <td className={cell}>{account.displayName}</td>
-                <td className={`${cell} break-all`}>{account.email ?? "—"}</td>
-                <td className={cell}>
-                  <select
-                    aria-label={`Rol de ${account.username}`}
-                    value={account.role}
+      <tbody className="divide-y divide-stone-200">
+        {accounts.map((account) => {
+          const self = account.id === currentUserId;
+          const busy = busyId === account.id;
+          return (
+            <tr key={account.id}>
+              <th scope="row" className={`${cell} font-semibold text-leaf-900`}>
+                {account.username}
+                {self && <span className="ml-1 font-normal text-stone-600">(tú)</span>}
+              </th>
+              <td className={cell}>{account.displayName}</td>
+              <td className={`${cell} break-all`}>{account.email ?? "—"}</td>
+              <td className={cell}>
+                <select
+                  aria-label={`Rol de ${account.username}`}
+                  value={account.role}
+                  disabled={self || busy}
+                  onChange={(event) => onRoleChange(account, event.target.value as StaffRole)}
+                  className="min-h-11 rounded-xl bg-white px-2 ring-1 ring-stone-300 disabled:bg-stone-100"
+                >
+                  <RoleOptions />
+                </select>
+              </td>
+              <td className={cell}>
+                <StateBadges account={account} />
+              </td>
+              <td className={cell}>
+                <SecondFactorBadge account={account} />
+              </td>
+              <td className={`${cell} whitespace-nowrap`}>
+                {account.lastLoginAt ? formatDateTime(account.lastLoginAt) : "Nunca"}
+              </td>
+              <td className={cell}>
+                <div className="flex flex-wrap gap-2">
+                  <button
+                    type="button"
                     disabled={self || busy}
-                    onChange={(event) => onRoleChange(account, event.target.value as StaffRole)}
-                    className="min-h-11 rounded-xl bg-white px-2 ring-1 ring-stone-300 disabled:bg-stone-100"
+                    onClick={() => onActiveChange(account, !account.active)}
+                    className={actionStyles}
                   >
-                    <RoleOptions />
-                  </select>
-                </td>
-                <td className={cell}>
-                  <StateBadges account={account} />
-                </td>
-                <td className={cell}>
-                  <SecondFactorBadge account={account} />
-                </td>
-                <td className={`${cell} whitespace-nowrap`}>
-                  {account.lastLoginAt ? formatDateTime(account.lastLoginAt) : "Nunca"}
-                </td>
-                <td className={cell}>
-                  <div className="flex flex-wrap gap-2">
-                    <button
-                      type="button"
-                      disabled={self || busy}
-                      onClick={() => onActiveChange(account, !account.active)}
-                      className={actionStyles}
-                    >
-                      {account.active ? "Desactivar" : "Activar"}
-                      <span className="sr-only"> {account.username}</span>
-                    </button>
+                    {account.active ? "Desactivar" : "Activar"}
+                    <span className="sr-only"> {account.username}</span>
+                  </button>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => onTemporaryPassword(account)}
+                    className={actionStyles}
+                  >
+                    Contraseña temporal<span className="sr-only"> de {account.username}</span>
+                  </button>
+                  <button type="button" disabled={busy} onClick={() => onSignature(account)} className={actionStyles}>
+                    Firma<span className="sr-only"> de {account.username}</span>
+                  </button>
+                  {account.hasSecondFactor && (
                     <button
                       type="button"
                       disabled={busy}
-                      onClick={() => onTemporaryPassword(account)}
+                      onClick={() => onResetSecondFactor(account)}
                       className={actionStyles}
                     >
-                      Contraseña temporal<span className="sr-only"> de {account.username}</span>
+                      Restablecer segundo factor<span className="sr-only"> de {account.username}</span>
                     </button>
-                    <button type="button" disabled={busy} onClick={() => onSignature(account)} className={actionStyles}>
-                      Firma<span className="sr-only"> de {account.username}</span>
-                    </button>
-                    {account.hasSecondFactor && (
-                      <button
-                        type="button"
-                        disabled={busy}
-                        onClick={() => onResetSecondFactor(account)}
-                        className={actionStyles}
-                      >
-                        Restablecer segundo factor<span className="sr-only"> de {account.username}</span>
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </section>
+                  )}
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
   );
 }
