@@ -7,6 +7,10 @@ import { CHROME_PATH, CHROMIUM_ARGS } from "./scripts/chromium.mjs";
 // database (or PostgreSQL: E2E_DATABASE_URL, see scripts/e2e.mjs), and a real SMTP server started by e2e/global-setup.ts.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+const MOBILE = { viewport: { width: 375, height: 812 }, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+/** The specs whose tests publish changes to the public site. */
+const SITE_CONTENT = /crm-site-editor\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -33,26 +37,32 @@ export default defineConfig({
     },
   },
   projects: [
+    { name: "mobile", use: MOBILE, testIgnore: SITE_CONTENT, grepInvert: /@alone|@site-setting/ },
+    { name: "desktop", use: DESKTOP, testIgnore: SITE_CONTENT, grepInvert: /@alone|@site-setting/ },
+    // Tests that publish to the public site (`Sitio web`) run after the ones that read it, so that no
+    // page, sitemap or form another test looks at changes under it (scripts/e2e.mjs's PostgreSQL pass
+    // runs them on their own after the others).
+    { name: "site-content-mobile", use: MOBILE, testMatch: SITE_CONTENT, dependencies: ["mobile", "desktop"] },
     {
-      name: "mobile",
-      use: { viewport: { width: 375, height: 812 }, hasTouch: true },
-      grepInvert: /@alone|@site-setting/,
+      name: "site-content",
+      use: DESKTOP,
+      testMatch: SITE_CONTENT,
+      dependencies: ["mobile", "desktop"],
     },
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, grepInvert: /@alone|@site-setting/ },
     // Tests that measure the page's own speed (long tasks at 4x CPU) run last and by themselves: on
     // two cores, a second browser test beside them made their figures the neighbour's. Being last, it
     // brings the whole suite along: run one file alone with `--no-deps`.
     {
       name: "alone",
-      use: { viewport: { width: 1280, height: 800 } },
+      use: DESKTOP,
       grep: /@alone/,
-      dependencies: ["mobile", "desktop"],
+      dependencies: ["site-content-mobile", "site-content"],
     },
     // Tests that change a setting every account lives under (`Exigir segundo factor`) run after all
     // the others, so no other test meets it.
     {
       name: "site-setting",
-      use: { viewport: { width: 1280, height: 800 } },
+      use: DESKTOP,
       grep: /@site-setting/,
       dependencies: ["alone"],
     },

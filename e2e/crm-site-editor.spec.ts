@@ -2,8 +2,10 @@ import type { Browser } from "@playwright/test";
 import sharp from "sharp";
 import { expect, type Page, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
+import { contactDetails } from "./helpers/catalogue";
 import { openContactForm } from "./helpers/contact-form";
-import { uniqueTag } from "./helpers/crm";
+import { sendContactRequest, uniqueTag } from "./helpers/crm";
+import { waitForMailTo } from "./helpers/mail";
 import { visit } from "./helpers/site";
 import { createStaff, forgiveFailedApiCalls, signInThroughPage } from "./helpers/staff";
 
@@ -25,13 +27,33 @@ async function signedInEditor(
   return editor;
 }
 
+type Request = Parameters<typeof createStaff>[0];
+
+/**
+ * Waits until the product's own page shows `text` (or, with `absent`, no longer does), and answers
+ * how long that took: a publish is on the site within 10 s (issue 17).
+ */
+async function onSiteWithin10s(request: Request, slug: string, text: string, absent = false) {
+  const started = Date.now();
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/productos/${slug}`, { maxRedirects: 0 });
+        return response.status() === 200 && (await response.text()).includes(text);
+      },
+      { timeout: 10_000, intervals: [200] },
+    )
+    .toBe(!absent);
+  return Date.now() - started;
+}
+
 /** Adds and publishes a product from `Nuevo producto`; answers its editor's address. */
 async function publishNewProduct(page: Page, tag: string) {
   await page.getByRole("link", { name: "Nuevo producto" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Nuevo producto" })).toBeVisible();
   await field(page, "Título").fill(`Chrysal ${tag}`);
   await field(page, "Dirección de la página").fill(`chrysal-${tag}`);
-  await field(page, "Descripción").fill("Primera descripción del producto.");
+  await field(page, "Descripción").fill(`Primera descripción de ${tag}.`);
   await field(page, "Características").fill("Prolonga la vida en florero\nAgua clara");
   await field(page, "Presentaciones").fill("Sobre de 5 g");
   await productForm(page).getByRole("combobox", { name: "Distintivo" }).selectOption("Nuevo");
@@ -58,20 +80,65 @@ test("an editor adds a product, publishes it, keeps a draft, publishes again and
   await expectNoAxeViolations(page);
   await visit(page, "/crm/sitio");
 
+  const slug = `chrysal-${tag}`;
+  // Each test's own words: the catalogue (in every product's page) lists the other tests' products too.
+  const first = `Primera descripción de ${tag}.`;
+  const second = `Segunda descripción de ${tag}, más completa.`;
   const address = await publishNewProduct(page, tag);
   const versions = page.getByRole("region", { name: "Versiones publicadas" }).getByRole("listitem");
   await expect(versions).toHaveCount(1);
   await expect(versions.first()).toContainText("(en el sitio)");
   await expectNoAxeViolations(page);
 
+  // Published, it is on the site within seconds: its page, the catalogue, the sitemap.
+  testInfo.annotations.push({
+    type: "published → on its page (ms)",
+    description: String(await onSiteWithin10s(request, slug, first)),
+  });
+  expect(await (await request.get("/productos")).text()).toContain(`Chrysal ${tag}`);
+  expect(await (await request.get("/sitemap.xml")).text()).toContain(`/productos/${slug}</loc>`);
+  const visitor = await page.context().newPage();
+  await visit(visitor, `/productos/${slug}`);
+  const dialog = visitor.getByRole("dialog", { name: `Chrysal ${tag}` });
+  await expect(dialog.getByText(first)).toBeVisible();
+  await expect(dialog.getByRole("listitem").filter({ hasText: "Sobre de 5 g" })).toBeVisible();
+  await expectNoAxeViolations(visitor);
+
   // A draft changes nothing visitors see until it is published.
-  await field(page, "Descripción").fill("Segunda descripción, más completa.");
+  await field(page, "Descripción").fill(second);
   await productForm(page).getByRole("button", { name: "Guardar borrador" }).click();
   await expect(page.getByRole("status")).toContainText("Borrador guardado");
   await expect(page.getByText("Estado: Cambios sin publicar")).toBeVisible();
+  await visitor.waitForTimeout(1_000);
+  await onSiteWithin10s(request, slug, second, true);
+
+  // Vista previa: the real page with the draft, at a phone's width and a desktop's, for staff only.
+  await productForm(page).getByRole("button", { name: "Vista previa" }).click();
+  const preview = page.getByRole("dialog", { name: "Vista previa" });
+  await expect(preview).toContainText(`/productos/${slug}`);
+  const phoneFrame = preview.locator(`iframe[title="Vista previa de /productos/${slug} a 375 px"]`);
+  await expect(phoneFrame).toBeVisible();
+  await expect(
+    phoneFrame
+      .contentFrame()
+      .getByRole("dialog", { name: `Chrysal ${tag}` })
+      .getByText(second),
+  ).toBeVisible();
+  // The frame runs no script, axe's neither: what it shows is the public page, checked on its own.
+  await expectNoAxeViolations(page, { exclude: "iframe" });
+  await preview.getByRole("button", { name: "Escritorio (1280 px)" }).click();
+  await expect(preview.getByRole("button", { name: "Escritorio (1280 px)" })).toHaveAttribute("aria-pressed", "true");
+  await expect(preview.locator(`iframe[title="Vista previa de /productos/${slug} a 1280 px"]`)).toBeVisible();
+  await preview.getByRole("button", { name: "Cerrar" }).click();
+  await expect(preview).toBeHidden();
+  // Previewing published nothing.
+  await onSiteWithin10s(request, slug, second, true);
   await productForm(page).getByRole("button", { name: "Publicar" }).click();
   await expect(page.getByText("Estado: Publicado")).toBeVisible();
   await expect(versions).toHaveCount(2);
+  await onSiteWithin10s(request, slug, second);
+  await visitor.reload();
+  await expect(dialog.getByText(second)).toBeVisible();
 
   await versions
     .nth(1)
@@ -81,8 +148,11 @@ test("an editor adds a product, publishes it, keeps a draft, publishes again and
   await confirm.getByRole("button", { name: "Restaurar" }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("status")).toContainText("Se restauró la versión");
-  await expect(field(page, "Descripción")).toHaveValue("Primera descripción del producto.");
+  await expect(field(page, "Descripción")).toHaveValue(first);
   await expect(versions).toHaveCount(3);
+  // The restored version is what visitors see again.
+  await onSiteWithin10s(request, slug, first);
+  await visitor.close();
 
   // Published, it is one of the contact form's products (no build, no restart).
   const form = await openContactForm(page);
@@ -180,6 +250,58 @@ test("the contact details are edited with the same rules: a phone without its co
   await form.getByRole("button", { name: "Guardar borrador" }).click();
   await expect(phone).toHaveAccessibleDescription(/Escribe el teléfono con su código de país/);
   await expectNoAxeViolations(page);
+});
+
+test("published contact details reach every page, the JSON-LD and the emails, and can be put back", async ({
+  page,
+  request,
+}, testInfo) => {
+  // One width: both would edit the one item at once.
+  test.skip(testInfo.project.name !== "site-content", "the contact details are one item");
+  test.slow();
+  await signedInEditor(page, request, testInfo);
+  await page.getByRole("link", { name: "Datos de contacto" }).click();
+  const form = page.getByRole("form", { name: "Datos de contacto" });
+  const phone = form.getByRole("textbox", { name: "Teléfono" });
+  const hours = form.getByRole("textbox", { name: "Horario de atención" });
+  await expect(phone).toHaveValue(contactDetails.phone);
+  await phone.fill("+593 2 299 8800");
+  await hours.fill("Lunes a sábado, 07:00 a 16:00");
+  await form.getByRole("button", { name: "Publicar" }).click();
+  await expect(page.getByText("Estado: Publicado")).toBeVisible();
+
+  // Every page's footer, the home page's contact section and JSON-LD, the product pages' WhatsApp.
+  await expect
+    .poll(async () => (await (await request.get("/terminos")).text()).includes("+593 2 299 8800"), {
+      timeout: 10_000,
+      intervals: [200],
+    })
+    .toBe(true);
+  const home = await (await request.get("/")).text();
+  expect(home).toContain('href="tel:+59322998800"');
+  expect(home).toMatch(/"telephone":"\+593 2 299 8800"/);
+  expect(home).not.toContain(contactDetails.phone);
+  const visitor = await page.context().newPage();
+  await visit(visitor, "/contacto");
+  await expect(visitor.getByRole("link", { name: "+593 2 299 8800" }).first()).toBeVisible();
+  await expect(visitor.getByText("Lunes a sábado, 07:00 a 16:00")).toBeVisible();
+  await visitor.close();
+
+  // The confirmation email of a request sent now says them too.
+  const email = `datos-${uniqueTag(testInfo)}@example.com`;
+  await sendContactRequest(request, { firstName: "Rosa", lastName: "Datos", email });
+  const mails = await waitForMailTo(email);
+  const confirmation = mails.find((mail) => mail.subject.startsWith("Hemos recibido tu mensaje"));
+  expect(confirmation?.text).toContain("llámanos al +593 2 299 8800 (Lunes a sábado, 07:00 a 16:00)");
+
+  // Back as a fresh install has them, for the tests that run after this one.
+  await phone.fill(contactDetails.phone);
+  await hours.fill(contactDetails.hours);
+  await form.getByRole("button", { name: "Publicar" }).click();
+  await expect(page.getByText("Estado: Publicado")).toBeVisible();
+  await expect
+    .poll(async () => (await (await request.get("/")).text()).includes(contactDetails.phone), { timeout: 10_000 })
+    .toBe(true);
 });
 
 test("a product's picture is uploaded, needs its alt text, and can be replaced or taken away", async ({

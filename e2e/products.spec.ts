@@ -1,5 +1,5 @@
-import { products } from "../apps/web/app/content/products";
 import { expect, test } from "./fixtures";
+import { products } from "./helpers/catalogue";
 import { expectRequested, requestInformation } from "./helpers/requests";
 import { isMobile, scrollY, visit } from "./helpers/site";
 

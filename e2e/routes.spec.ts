@@ -1,5 +1,5 @@
-import { products } from "../apps/web/app/content/products";
 import { expect, test } from "./fixtures";
+import { products } from "./helpers/catalogue";
 import { PUBLIC_PAGES, SPEC_SERVICE_TYPES, visit, waitForHydration } from "./helpers/site";
 
 test("every public page answers 200 with a title, a description, lang es-EC and a canonical link", async ({ page }) => {

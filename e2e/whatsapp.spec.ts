@@ -1,14 +1,13 @@
-import { products } from "../apps/web/app/content/products";
-import { BRAND } from "../packages/shared/src/brand";
 import { expect, type Page, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
+import { contactDetails, products } from "./helpers/catalogue";
 import { signInAsStaff } from "./helpers/crm";
 import { visit } from "./helpers/site";
 
 // A product's `WhatsApp` link (dialog and page `/productos/<slug>`), and its taps counted on the
 // dashboard's `Clics en WhatsApp`. WhatsApp itself is never reached: wa.me answers from the test.
 
-const SUPPLIER_DIGITS = BRAND.whatsapp.replace(/\D/g, "");
+const SUPPLIER_DIGITS = contactDetails.whatsapp.replace(/\D/g, "");
 
 function productNamed(slug: string) {
   const product = products.find((item) => item.slug === slug);

@@ -32,7 +32,7 @@ function newestMtime(target) {
 
 /**
  * What the build reads from the environment, as the build itself computes it (vite.config.ts's
- * __SITE_URL__ and scripts/postbuild.mjs's sitemap): canonical URLs are baked into the pages.
+ * __SITE_URL__): canonical URLs are baked into the pages' code.
  */
 export function buildInputs(env = process.env) {
   return { PUBLIC_URL: (env.PUBLIC_URL ?? "http://localhost:3000").replace(/\/$/, "") };

@@ -1,24 +1,12 @@
 import type { Config } from "@react-router/dev/config";
-import { products } from "./app/content/products";
-import { paths } from "./app/lib/paths";
 
-// Public pages are prerendered to static HTML (fast first paint, crawlable); the CRM is a
-// client-rendered SPA served from the fallback shell. See docs/decisions/003-prerender-and-spa.md.
+// Every page is rendered by the server's copy of this app: the API renders the public pages into a
+// page cache at start and after each publish, with the content staff published (issue 17,
+// docs/decisions/037); the CRM's screens render their loading shell and load their data in the
+// browser (`clientLoader`).
 export default {
-  ssr: false,
-  prerender: [
-    paths.home,
-    paths.products,
-    ...products.map((product) => paths.product(product.slug)),
-    paths.services,
-    paths.contact,
-    paths.contactThanks,
-    paths.bonds,
-    paths.insurance,
-    paths.terms,
-    paths.privacy,
-    paths.login,
-    paths.forgotPassword,
-    paths.resetPassword,
-  ],
+  ssr: true,
+  // The whole route list travels with the page as today (decision 033), instead of being asked for
+  // route by route at `/__manifest` while someone navigates.
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;

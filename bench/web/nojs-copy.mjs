@@ -1,41 +1,57 @@
-// The reference the real pages are compared to: the same prerendered HTML and CSS with every script
-// removed, served by a tiny static server that behaves like the real one (precompressed files, same
-// content types and cache headers). Its LCP is what the page would score if JavaScript cost nothing.
+// The reference the real pages are compared to: the same server-rendered HTML and CSS with every
+// script removed, served by a tiny static server that behaves like the real one (precompressed files,
+// same content types and cache headers). Its LCP is what the page would score if JavaScript cost nothing.
+// The build has no HTML any more (the API renders the pages with the published content): the copy's
+// pages are fetched from the running real server, after the publish step, so both sides show the
+// same content.
 import {
   cpSync,
   createReadStream,
   existsSync,
-  readdirSync,
+  mkdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const STAMP = ".build-stamp";
+// postbuild writes it last, into the browser's half of the build.
+const STAMP = "client/.build-stamp";
 
-function stampOf(dir) {
+function stampOf(buildDir) {
   try {
-    return readFileSync(path.join(dir, STAMP), "utf8").trim();
+    return readFileSync(path.join(buildDir, STAMP), "utf8").trim();
   } catch {
     return "";
   }
 }
 
-function listFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
+/**
+ * The server build imports packages by name, and Node looks for them in the node_modules of every
+ * directory above the importing file. Beside the build they come from the web app's own
+ * node_modules (packages npm did not hoist, such as @hookform/resolvers), then the repository's. The
+ * snapshot gets the same two: a link, next to it, to the web app's node_modules, and the
+ * repository's above it (which is why the snapshot must stay inside the repository).
+ */
+function linkWebModules(buildDir, dest) {
+  const webModules = path.join(path.dirname(buildDir), "node_modules");
+  const link = path.join(path.dirname(dest), "node_modules");
+  // A link is removed, never followed, by rmSync.
+  rmSync(link, { recursive: true, force: true });
+  if (existsSync(webModules)) symlinkSync(path.relative(path.dirname(link), webModules), link, "dir");
 }
 
 /**
- * Copies the build once for the whole run: the real server and the no-JS copy then measure the same
- * bytes even if someone rebuilds apps/web in the meantime. Retries if a rebuild lands mid-copy.
+ * Copies the whole build (`client` and `server`) once for the whole run: the real server and the
+ * no-JS copy then measure the same bytes even if someone rebuilds apps/web in the meantime. Retries
+ * if a rebuild lands mid-copy.
  */
 export function snapshotBuild(buildDir, dest) {
+  linkWebModules(buildDir, dest);
   for (let attempt = 1; attempt <= 5; attempt += 1) {
     const before = stampOf(buildDir);
     rmSync(dest, { recursive: true, force: true });
@@ -45,19 +61,44 @@ export function snapshotBuild(buildDir, dest) {
   throw new Error(`${buildDir} kept changing while it was copied (is a build running?)`);
 }
 
-/** Same-origin files the HTML points at (href, src, srcSet) that the build does not contain. */
-export function missingReferences(siteDir) {
-  const missing = new Map();
-  for (const file of listFiles(siteDir).filter((f) => f.endsWith(".html"))) {
-    const html = readFileSync(file, "utf8");
+/** GET of the real server; a redirect or an error status is an error (a page that is not there). */
+async function fetchFrom(baseUrl, pathname) {
+  const response = await fetch(`${baseUrl}${pathname}`, { redirect: "manual" });
+  if (response.status !== 200) throw new Error(`GET ${pathname} on the real server answered ${response.status}`);
+  return response;
+}
+
+/**
+ * The pages to copy: those measured, those the run knows, and every page of the sitemap (the
+ * product pages the copy's cards link to, including a product published by this run).
+ */
+export async function pagesToCopy(baseUrl, known) {
+  const sitemap = await (await fetchFrom(baseUrl, "/sitemap.xml")).text();
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
+  return [...new Set([...known, ...listed])];
+}
+
+/** Every page's HTML as the real server sends it (scripts and all), by path. */
+export async function fetchPages(baseUrl, pathnames) {
+  const pages = new Map();
+  for (const pathname of pathnames) pages.set(pathname, await (await fetchFrom(baseUrl, pathname)).text());
+  return pages;
+}
+
+/** Same-origin files the HTML points at (href, src, srcSet, poster), with the pages that do. */
+function referencedFiles(pages) {
+  const references = new Map();
+  for (const [pathname, html] of pages) {
     for (const [, url] of html.matchAll(/(?:href|src|srcSet|srcset|poster)="(\/[^"#?]+\.[a-z0-9]+)"/g)) {
-      if (!existsSync(path.join(siteDir, url))) {
-        const page = `/${path.relative(siteDir, path.dirname(file)).split(path.sep).join("/")}`;
-        missing.set(url, [...(missing.get(url) ?? []), page]);
-      }
+      references.set(url, [...(references.get(url) ?? []), pathname]);
     }
   }
-  return missing;
+  return references;
+}
+
+/** Referenced files that are not in the browser's build (pictures uploaded through the editor, or broken links). */
+export function missingReferences(pages, clientDir) {
+  return new Map([...referencedFiles(pages)].filter(([url]) => !existsSync(path.join(clientDir, url))));
 }
 
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi;
@@ -67,25 +108,42 @@ export function stripScripts(html) {
   return html.replace(SCRIPT, "").replace(MODULEPRELOAD, "");
 }
 
+/** A text file with the compressed copies the real server keeps of every page (brotli 11, gzip -9). */
+function writeCompressed(file, text) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
+}
+
+/** Where the static server finds a page: `/` is `index.html`, `/productos` is `productos/index.html`. */
+const pageFile = (dest, pathname) => path.join(dest, `.${pathname}`, "index.html");
+
 /**
- * Copies the snapshot and removes scripts and modulepreloads from every page (CSS, images and the
- * poster preload stay). The pages' .br/.gz siblings are rewritten, or the server would send the old
- * HTML to every browser that accepts compression.
+ * The copy: the snapshot's browser files (assets, images, media, with their .br/.gz), each page
+ * without scripts and modulepreloads (CSS, images and the poster preload stay), and the sitemap and
+ * robots.txt as the real server sends them (Lighthouse's SEO audits read robots.txt). Files the pages
+ * reference that the build lacks but the real server serves (uploaded pictures) are fetched too;
+ * those the real server does not serve either are returned, with the pages that point at them.
  */
-export function makeNoJsCopy(siteDir, dest) {
+export async function makeNoJsCopy({ baseUrl, clientDir, pages, dest }) {
   rmSync(dest, { recursive: true, force: true });
-  cpSync(siteDir, dest, { recursive: true });
-  let pages = 0;
-  for (const file of listFiles(dest).filter((f) => f.endsWith(".html"))) {
-    const html = stripScripts(readFileSync(file, "utf8"));
-    writeFileSync(file, html);
-    if (existsSync(`${file}.br`)) {
-      writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    }
-    if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
-    pages += 1;
+  cpSync(clientDir, dest, { recursive: true });
+  for (const [pathname, html] of pages) writeCompressed(pageFile(dest, pathname), stripScripts(html));
+  for (const name of ["/sitemap.xml", "/robots.txt"]) {
+    writeCompressed(path.join(dest, name), await (await fetchFrom(baseUrl, name)).text());
   }
-  return pages;
+  const missing = [];
+  for (const [url, from] of missingReferences(pages, clientDir)) {
+    const response = await fetch(`${baseUrl}${url}`, { redirect: "manual" });
+    if (response.status !== 200) {
+      missing.push({ url, pages: [...new Set(from)] });
+      continue;
+    }
+    mkdirSync(path.dirname(path.join(dest, url)), { recursive: true });
+    writeFileSync(path.join(dest, url), Buffer.from(await response.arrayBuffer()));
+  }
+  return missing;
 }
 
 // Mirrors apps/api/src/plugins/static-files.ts so both sides get the same headers.

@@ -1,5 +1,6 @@
-// `npm run bench:web` — Lighthouse (mobile) on every public page, real page vs. its no-JS copy,
-// medians of N interleaved runs, verdicts against docs "quality bars" (Web), Markdown report.
+// `npm run bench:web` — Lighthouse (mobile) on every public page after a publish through the API,
+// real page vs. its no-JS copy, medians of N interleaved runs, verdicts against docs "quality bars"
+// (Web), Markdown report.
 //   node bench/web/run.mjs [--runs 5] [--pages /,/productos] [--out file.md]
 // Exit code is 0 when targets are missed (it is a report); non-zero only if the benchmark broke.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -12,7 +13,8 @@ import { gzipSync } from "node:zlib";
 import { measureInteractivity } from "./interactivity.mjs";
 import { CHROME_PATH, killAllChromes, runLighthouse } from "./lighthouse-runner.mjs";
 import { checkHeroVideo } from "./motion-check.mjs";
-import { makeNoJsCopy, missingReferences, serveStatic, snapshotBuild } from "./nojs-copy.mjs";
+import { fetchPages, makeNoJsCopy, pagesToCopy, serveStatic, snapshotBuild } from "./nojs-copy.mjs";
+import { publishChanges } from "./publish.mjs";
 import {
   aggregateInteractivity,
   aggregatePage,
@@ -27,7 +29,8 @@ import { freePort, startRealServer } from "./server.mjs";
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, "../..");
 const TMP = path.join(HERE, ".tmp"); // git-ignored
-const BUILD = path.join(REPO, "apps/web/build/client");
+// The whole build: `client` (the browser's files) and `server` (the server build the API renders with).
+const BUILD = path.join(REPO, "apps/web/build");
 const DOC = path.join(REPO, "docs/benchmarks/web.md");
 
 const ALL_PAGES = [
@@ -100,8 +103,8 @@ function machine() {
 }
 
 /** gzip size of a built file: its .gz sibling, or gzip -9 of it (small files are not precompressed). */
-function gzipSize(siteDir, url) {
-  const file = path.join(siteDir, new URL(url).pathname);
+function gzipSize(clientDir, url) {
+  const file = path.join(clientDir, new URL(url).pathname);
   if (!existsSync(file)) return 0;
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length;
 }
@@ -112,8 +115,8 @@ function gzipSize(siteDir, url) {
  * names (static imports, and the chunks it loads on demand, such as the contact form's), so a chunk
  * the public form loads lazily and the CRM also uses counts as public.
  */
-function crmOnlyModules(siteDir) {
-  const assets = path.join(siteDir, "assets");
+function crmOnlyModules(clientDir) {
+  const assets = path.join(clientDir, "assets");
   const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
   if (!file) return [];
   const text = readFileSync(path.join(assets, file), "utf8");
@@ -124,7 +127,7 @@ function crmOnlyModules(siteDir) {
     const visit = (module) => {
       if (seen.has(module)) return;
       seen.add(module);
-      const source = path.join(siteDir, module);
+      const source = path.join(clientDir, module);
       if (!existsSync(source)) return;
       for (const [name] of readFileSync(source, "utf8").matchAll(/[\w.-]+\.js(?=["'])/g)) {
         if (existsSync(path.join(assets, name))) visit(`/assets/${name}`);
@@ -158,33 +161,41 @@ async function main() {
   const loadStart = os.loadavg()[0].toFixed(1);
   mkdirSync(TMP, { recursive: true });
 
-  // 1. The build, frozen for this run, and its no-JS copy.
+  // 1. The build (client and server), frozen for this run.
   const built = spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: REPO, stdio: "inherit" });
   if (built.status !== 0) throw new Error("scripts/ensure-build.mjs failed");
-  const siteDir = path.join(TMP, "site");
-  const copyDir = path.join(TMP, "nojs");
-  const buildStamp = snapshotBuild(BUILD, siteDir);
-  const copiedPages = makeNoJsCopy(siteDir, copyDir);
-  const missingFiles = [...missingReferences(siteDir)].map(([url, from]) => ({ url, pages: [...new Set(from)] }));
-  console.log(
-    `Build ${buildStamp}: snapshot in ${path.relative(REPO, siteDir)}, ${copiedPages} pages copied without JS.`,
-  );
-  for (const { url, pages: from } of missingFiles)
-    console.log(`WARNING: ${url} is referenced (${from[0]}…) but not in the build`);
+  const buildDir = path.join(TMP, "build");
+  const clientDir = path.join(buildDir, "client");
+  const buildStamp = snapshotBuild(BUILD, buildDir);
+  console.log(`Build ${buildStamp}: snapshot in ${path.relative(REPO, buildDir)}.`);
 
-  // 2. The real server (own process group) and the static server of the copy.
+  // 2. The real server (own process group), rendering the pages with the snapshot's server build.
   realServer = await startRealServer({
     repoRoot: REPO,
     port: await freePort(3200),
-    webDist: siteDir,
+    webDist: clientDir,
     logFile: path.join(TMP, "server.log"),
   });
   cleanups.push(() => realServer.stop());
+  console.log(`Real site ${realServer.url} (pid group ${realServer.pid})`);
+
+  // 3. Measured after edits (issue 17): publish first, and only go on once the pages show it.
+  const published = await publishChanges(realServer.url, realServer.admin);
+  for (const change of published) console.log(`Published ${change.what}: published → live in ${change.ms} ms`);
+
+  // 4. The no-JS copy of the same pages as the real server renders them now, and its static server.
+  const copyDir = path.join(TMP, "nojs");
+  const renderedPages = await fetchPages(realServer.url, await pagesToCopy(realServer.url, [...ALL_PAGES, ...pages]));
+  const missingFiles = await makeNoJsCopy({ baseUrl: realServer.url, clientDir, pages: renderedPages, dest: copyDir });
+  for (const { url, pages: from } of missingFiles)
+    console.log(`WARNING: ${url} is referenced (${from[0]}…) but neither in the build nor served`);
   const copyServer = await serveStatic(copyDir, 0);
   cleanups.push(() => copyServer.close());
-  console.log(`Real site ${realServer.url} (pid group ${realServer.pid}), no-JS copy ${copyServer.url}`);
+  console.log(
+    `No-JS copy ${copyServer.url}: ${renderedPages.size} pages fetched from the real server, scripts removed.`,
+  );
 
-  // 3. Hero video behaviour (only "/" has the hero video).
+  // 5. Hero video behaviour (only "/" has the hero video).
   let video;
   if (pages.includes("/")) {
     video = await checkHeroVideo(realServer.url);
@@ -194,7 +205,7 @@ async function main() {
     );
   }
 
-  // 4. Lighthouse: one discarded warm-up pair, then real/copy interleaved so both see the same noise.
+  // 6. Lighthouse: one discarded warm-up pair, then real/copy interleaved so both see the same noise.
   await measure("warm-up", `${realServer.url}${pages[0]}`);
   await measure("warm-up", `${copyServer.url}${pages[0]}`);
   const reportsDir = path.join(TMP, "lhr");
@@ -229,27 +240,27 @@ async function main() {
     scriptsByPage.set(page, [...new Set(real.flatMap((summary) => summary.scripts.map((script) => script.url)))]);
   }
 
-  // 5. Interactivity on a phone (375 px, 4x CPU): when each control starts working, long tasks, a tap
+  // 7. Interactivity on a phone (375 px, 4x CPU): when each control starts working, long tasks, a tap
   // during hydration; same servers, real and copy interleaved.
   const interactivity = aggregateInteractivity(
     await measureInteractivity({ realUrl: realServer.url, copyUrl: copyServer.url, pages, runs }),
   );
   console.log(`\n${interactivityTable(interactivity)}`);
 
-  // 6. Per-run facts: JS gzip on "/", hero webm files, CRM-only modules loaded by public pages.
-  const extra = { video, missingFiles, interactivity };
+  // 8. Per-run facts: JS gzip on "/", hero webm files, CRM-only modules loaded by public pages.
+  const extra = { video, missingFiles, interactivity, published };
   const homeScripts = scriptsByPage.get("/");
   if (homeScripts) {
-    extra.homeJsGzip = homeScripts.reduce((total, url) => total + gzipSize(siteDir, url), 0);
+    extra.homeJsGzip = homeScripts.reduce((total, url) => total + gzipSize(clientDir, url), 0);
     extra.homeJsFiles = homeScripts.length;
   }
-  const heroDir = path.join(siteDir, "media/hero");
+  const heroDir = path.join(clientDir, "media/hero");
   if (pages.includes("/") && existsSync(heroDir)) {
     extra.heroVideos = readdirSync(heroDir)
       .filter((name) => name.endsWith(".webm"))
       .map((name) => ({ name, bytes: statSync(path.join(heroDir, name)).size }));
   }
-  const crmModules = crmOnlyModules(siteDir);
+  const crmModules = crmOnlyModules(clientDir);
   extra.crm = {
     modules: crmModules,
     loaded: [...scriptsByPage].flatMap(([page, urls]) =>

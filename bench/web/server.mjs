@@ -3,6 +3,7 @@
 // anything they spawned, even when the leader is a wrapper (npm -> sh -> tsx -> node: killing only
 // npm's PID would leave the server alive).
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -30,16 +31,36 @@ function tail(file, lines = 30) {
 }
 
 /**
+ * The first administrator of the in-memory database. With ADMIN_PASSWORD set the server creates the
+ * account with it (no temporary password to replace), and the publish step signs in with it. New for
+ * every run: the account lives and dies with this server.
+ */
+function firstAdmin() {
+  return { username: "admin", password: randomBytes(24).toString("base64url"), email: "admin@bench.test" };
+}
+
+/**
  * Spawns `node scripts/start.mjs` with an in-memory database and waits for /api/health.
- * `webDist` points the server at the snapshot of the build that this run measures.
+ * `webDist` points the server at the snapshot of the build that this run measures (its `client`
+ * directory; the server build beside it renders the pages).
  */
 export async function startRealServer({ repoRoot, port, webDist, logFile, timeoutMs = 90_000 }) {
   const log = openSync(logFile, "w");
+  const admin = firstAdmin();
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: repoRoot,
     detached: true,
     stdio: ["ignore", log, log],
-    env: { ...process.env, PORT: String(port), DATA_DIR: "memory://", LOG_LEVEL: "warn", WEB_DIST: webDist },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: "memory://",
+      LOG_LEVEL: "warn",
+      WEB_DIST: webDist,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      ADMIN_EMAIL: admin.email,
+    },
   });
   closeSync(log);
   let exited = false;
@@ -57,6 +78,7 @@ export async function startRealServer({ repoRoot, port, webDist, logFile, timeou
   const server = {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid,
+    admin: { username: admin.username, password: admin.password },
     /** Synchronous last resort for process "exit" handlers. */
     killNow: () => killGroup("SIGKILL"),
     /** SIGTERM to the group (the server drains and exits), SIGKILL whatever is left after 10 s. */

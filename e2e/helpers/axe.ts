@@ -21,11 +21,12 @@ async function waitForTransitionsToEnd(page: Page) {
  * Runs axe on the page as a person sees it once it is still (no scrolling, no transition half
  * way), and fails with a readable list of violations.
  */
-export async function expectNoAxeViolations(page: Page, options: { include?: string } = {}) {
+export async function expectNoAxeViolations(page: Page, options: { include?: string; exclude?: string } = {}) {
   await waitForScrollToSettle(page);
   await waitForTransitionsToEnd(page);
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   if (options.include) builder = builder.include(options.include);
+  if (options.exclude) builder = builder.exclude(options.exclude);
   const { violations } = await builder.analyze();
   const readable = violations.map((violation) => ({
     rule: violation.id,

@@ -29,6 +29,9 @@ import { ServiceTypeCatalog } from "./modules/service-types/catalog.ts";
 import { serviceTypeRoutes } from "./modules/service-types/routes.ts";
 import { mediaRoutes } from "./modules/site/media-routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
+import { openSitePages } from "./modules/site-pages/open.ts";
+import type { SitePages } from "./modules/site-pages/site-pages.ts";
+import { loadWebRenderer, type PageRenderer, serverBuildOf } from "./modules/site-pages/web-renderer.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { whatsappClickRoutes } from "./modules/whatsapp-clicks/routes.ts";
@@ -53,6 +56,8 @@ export type AppOptions = {
   prettyLog?: boolean;
   /** The live event stream's heartbeat and session checks (tests shorten them). */
   liveTimings?: Partial<StreamTimings>;
+  /** What renders the public pages; the web app's server build unless a test gives its own. */
+  pageRenderer?: PageRenderer;
 };
 
 /** A request id a proxy or client may send (X-Request-Id), if it is safe to write into the log. */
@@ -75,6 +80,7 @@ export async function buildApp({
   logStream,
   prettyLog = false,
   liveTimings,
+  pageRenderer,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -181,11 +187,18 @@ export async function buildApp({
   // The site's uploaded pictures, with or without the built web app.
   await app.register(mediaRoutes);
 
-  if (config.serveWeb) {
-    // Before the static files: the contact page answers `?interes=` with that service ticked.
-    await app.register(intakeFormRoutes, { root: config.webDist });
-    await app.register(staticSite, { root: config.webDist });
-  } else app.setNotFoundHandler(sendNotFound);
+  const renderer = config.serveWeb ? (pageRenderer ?? (await loadWebRenderer(serverBuildOf(config.webDist)))) : null;
+  if (renderer) {
+    const pages = await openSitePages(app, renderer);
+    app.decorate("sitePages", pages);
+    // Before the pages: the contact page answers `?interes=` with that service ticked.
+    await app.register(intakeFormRoutes, { pages });
+    await app.register(staticSite, { root: config.webDist, pages });
+  } else {
+    if (config.serveWeb) app.log.warn("web build not found: only the API is served (run `npm run build`)");
+    app.decorate("sitePages", null);
+    app.setNotFoundHandler(sendNotFound);
+  }
 
   return app;
 }
@@ -205,5 +218,7 @@ declare module "fastify" {
     contactRequestWriter: ContactRequestWriter;
     /** Passkeys, authenticator apps and recovery codes (decision 035). */
     secondFactor: SecondFactorDeps;
+    /** The public pages as visitors get them (docs/decisions/037); null when the web app is not served. */
+    sitePages: SitePages | null;
   }
 }

@@ -13,6 +13,7 @@ export async function createAuthTestApp(
   engine: Engine,
   overrides: Partial<Config> = {},
   logStream?: NodeJS.WritableStream,
+  options: Parameters<typeof createTestApp>[3] = {},
 ): Promise<TestApp> {
   const t = await createTestApp(
     engine,
@@ -23,6 +24,7 @@ export async function createAuthTestApp(
       ...overrides,
     },
     logStream,
+    options,
   );
   await ensureFirstAdmin(t.app.db, t.app.config);
   return t;

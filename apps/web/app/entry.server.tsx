@@ -6,9 +6,10 @@ import { ServerRouter } from "react-router";
 import { loadDeferredComponentsForPrerender } from "./lib/deferred-component";
 
 /**
- * This server only runs at build time, to prerender the public pages (ssr: false). It waits for
- * every Suspense boundary (onAllReady) and keeps each one in place, so deferred parts such as the
- * contact form are in the HTML itself rather than streamed in behind an inline script.
+ * The API renders pages with this into its page cache (docs/decisions/037): whole pages, never a
+ * stream to a waiting browser. It waits for every Suspense boundary (onAllReady) and keeps each one
+ * in place, so deferred parts such as the contact form are in the HTML itself rather than streamed
+ * in behind an inline script.
  */
 export default async function handleRequest(
   request: Request,
@@ -20,7 +21,7 @@ export default async function handleRequest(
   await loadDeferredComponentsForPrerender();
   return new Promise<Response>((resolve, reject) => {
     const { pipe } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      // A file is written, not streamed to a waiting browser: never split big boundaries out of place.
+      // A cached page, not a stream to a waiting browser: never split big boundaries out of place.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const body = new PassThrough();
@@ -35,7 +36,7 @@ export default async function handleRequest(
       },
       onShellError: reject,
       onError(error: unknown) {
-        // A page that cannot be prerendered must fail the build, not ship half rendered.
+        // A page that cannot be rendered must never reach visitors half rendered.
         reject(error);
       },
     });

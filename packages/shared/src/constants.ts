@@ -2,7 +2,6 @@
 
 export * from "./auth-rules.ts";
 export * from "./brand.ts";
-export * from "./catalog-rules.ts";
 export * from "./contact-links.ts";
 export * from "./contact-rules.ts";
 export * from "./crm-rules.ts";

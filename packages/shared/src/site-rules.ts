@@ -95,6 +95,7 @@ export const SITE_MESSAGES = {
   versionNotFound: "Esa versión publicada no existe",
   onlyProductsRetire: "Solo los productos se pueden retirar del sitio",
   notPublished: "Ese producto no está publicado",
+  previewUnavailable: "La vista previa no está disponible: este servidor no tiene el sitio compilado",
 } as const;
 
 /** What the CRM's list calls an item that is not a product. */

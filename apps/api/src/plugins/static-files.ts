@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 
 /** Cache rules by what a file is (the path is relative to the build's root, with `/`). */
 export function cacheControlOf(relativePath: string) {
@@ -39,20 +37,6 @@ export function pageCsp(scriptHashes: string[]) {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
-}
-
-/**
- * Reads every HTML page of the build once at start: absolute file path -> its Content-Security-Policy.
- * Precompressed copies (`.br`, `.gz`) share the policy of the page they compress.
- */
-export function scanPagePolicies(root: string): Map<string, string> {
-  const policies = new Map<string, string>();
-  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    policies.set(file, pageCsp(inlineScriptHashes(readFileSync(file, "utf8"))));
-  }
-  return policies;
 }
 
 /** The file a precompressed copy stands for (`a.html.br` -> `a.html`). */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app.ts";
+import { createTestApp, fakeRenderer, type TestApp } from "../../test/app.ts";
 import { inlineScriptHashes } from "./static-files.ts";
 
 const INLINE = "window.__ctx = {a: 1};";
@@ -18,10 +18,6 @@ function writeSite(root: string) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, body);
   };
-  put("index.html", HOME);
-  put("index.html.br", brotliCompressSync(HOME));
-  put("productos/index.html", "<!doctype html><title>Productos</title>");
-  put("__spa-fallback.html", "<!doctype html><title>CRM</title>");
   put("assets/app-abc123.js", JS);
   put("assets/app-abc123.js.br", brotliCompressSync(JS));
   put("assets/app-abc123.js.gz", gzipSync(JS));
@@ -34,7 +30,15 @@ describe("static site", () => {
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), "site-"));
     writeSite(root);
-    t = await createTestApp("pglite", { serveWeb: true, webDist: root });
+    const crm = "<!doctype html><title>CRM</title>";
+    t = await createTestApp("pglite", { serveWeb: true, webDist: root }, undefined, {
+      pageRenderer: fakeRenderer({
+        "/": HOME,
+        "/productos": "<!doctype html><title>Productos</title>",
+        "/crm": crm,
+        "/crm/mensajes": crm,
+      }),
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -43,7 +47,7 @@ describe("static site", () => {
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
 
-  it("serves prerendered pages with a CSP that allows exactly their inline scripts", async () => {
+  it("serves the rendered pages with a CSP that allows exactly their inline scripts", async () => {
     const response = await get("/");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -161,8 +165,18 @@ describe("static site", () => {
     const shell = await get("/crm/mensajes", { "accept-encoding": "gzip, br" });
     expect(shell.headers["cache-control"]).toBe("no-cache");
     expect(shell.headers["content-security-policy"]).toContain("script-src 'self'");
-    expect((await get("/crm", { "if-none-match": String(shell.headers.etag) })).statusCode).toBe(304);
-    expect((await get("/__spa-fallback.html")).statusCode).toBe(404);
+    const again = await get("/crm/mensajes", {
+      "accept-encoding": "gzip, br",
+      "if-none-match": String(shell.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    // A client-side navigation's data, rendered with the published content.
+    const data = await get("/productos.data");
+    expect(data.statusCode).toBe(200);
+    expect(data.json()).toMatchObject({
+      pathname: "/productos.data",
+      products: expect.arrayContaining(["danisaraba"]),
+    });
     const unknown = await get("/no-existe");
     expect(unknown.statusCode).toBe(302);
     expect(unknown.headers.location).toBe("/");

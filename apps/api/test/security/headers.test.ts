@@ -1,25 +1,22 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
+import { serverBuildOf } from "../../src/modules/site-pages/web-renderer.ts";
 import { createTestApp, type TestApp } from "../app.ts";
 import { engines } from "../database.ts";
 
-// Security headers, the CSP of the real prerendered pages and of the CRM shell, and CORS.
-// The plugin's own test (plugins/static-site.test.ts) uses a made-up site; this one reads the build.
+// Security headers, the CSP of the real rendered pages and of the CRM shell, and CORS.
+// The plugin's own test (plugins/static-site.test.ts) uses a made-up site; this one renders the build.
 
 const webDist = loadConfig({}).webDist;
-const built = existsSync(path.join(webDist, "index.html"));
+const built = existsSync(serverBuildOf(webDist));
 
-/** Every prerendered page (folder/index.html) and the URL it is served at. */
-function prerenderedPages() {
-  return readdirSync(webDist, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name === "index.html")
-    .map((entry) => {
-      const folder = path.relative(webDist, entry.parentPath).split(path.sep).join("/");
-      return folder ? `/${folder}` : "/";
-    });
+/** The pages the sitemap lists, and those it leaves out on purpose. */
+async function publicPages(t: TestApp) {
+  const sitemap = (await t.app.inject({ method: "GET", url: "/sitemap.xml" })).body;
+  const listed = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map(([, page]) => page || "/");
+  return [...listed, "/login", "/recuperar-contrasena", "/restablecer-contrasena", "/contacto/gracias"];
 }
 
 /**
@@ -73,9 +70,11 @@ describe.skipIf(!built)("CSP of the built site (needs `node scripts/ensure-build
   });
   afterAll(() => t.close());
 
-  it("every prerendered page allows exactly its own inline scripts, never 'unsafe-inline'", async () => {
-    const pages = prerenderedPages();
-    expect(pages).toEqual(expect.arrayContaining(["/", "/productos", "/servicios", "/contacto", "/login"]));
+  it("every rendered page allows exactly its own inline scripts, never 'unsafe-inline'", async () => {
+    const pages = await publicPages(t);
+    expect(pages).toEqual(
+      expect.arrayContaining(["/", "/productos", "/productos/danisaraba", "/servicios", "/contacto", "/login"]),
+    );
     for (const url of pages) {
       const response = await t.app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);

@@ -1,36 +1,17 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PRODUCT_SLUGS, SERVICE_TYPE_TITLES } from "@app/shared/constants";
 import { describe, expect, it } from "vitest";
 import { stats, testimonials } from "./landing";
 import { authorizedDistributors } from "./partners";
-import { products } from "./products";
 import { carouselSlides, servicePanels } from "./services";
 import { telHref } from "./site";
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../public");
 
 describe("site content (spec sections 1, 3 and 9)", () => {
-  it("has the 13 products with unique slugs, in one tab or both, each requestable as a service type", () => {
-    expect(products).toHaveLength(13);
-    expect(new Set(products.map((p) => p.slug)).size).toBe(13);
-    // The API counts WhatsApp taps against the shared list: every slug of it has its product.
-    expect(products.map((p) => p.slug).sort()).toEqual([...PRODUCT_SLUGS].sort());
-    for (const product of products) {
-      expect(product.types.length).toBeGreaterThan(0);
-      expect(SERVICE_TYPE_TITLES).toContain(product.serviceType);
-      expect(["Popular", "Nuevo"]).toContain(product.state);
-    }
-    expect(products.filter((p) => p.types.includes("personales")).map((p) => p.title)).toEqual([
-      "Bioestimulantes",
-      "Danisaraba",
-      "Chrysal VIVA",
-    ]);
-  });
-
-  it("ships an image for every product and service", () => {
-    const images = [...products.map((p) => p.image), ...carouselSlides.map((s) => s.image)];
+  it("ships an image for every service slide", () => {
+    const images = carouselSlides.map((s) => s.image);
     for (const src of images) expect(existsSync(path.join(publicDir, src)), src).toBe(true);
   });
 

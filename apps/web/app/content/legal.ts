@@ -1,17 +1,20 @@
 import { PRIVACY_NOTICE_VERSION } from "@app/shared/constants";
-import { formattedAddress, site } from "./site";
+import { site } from "./site";
 
 export type LegalSection = { title: string; paragraphs: string[] };
 
-export const privacyNotice = {
-  title: "Aviso de privacidad",
+export const PRIVACY_TITLE = "Aviso de privacidad";
+
+/** The privacy notice, naming the supplier's address as published in `Datos de contacto`. */
+export const privacyNotice = (address: string) => ({
+  title: PRIVACY_TITLE,
   version: PRIVACY_NOTICE_VERSION,
   intro: `Este aviso explica cómo ${site.legalName} trata los datos personales que usted nos entrega a través de este sitio, conforme a la Ley Orgánica de Protección de Datos Personales del Ecuador (LOPDP, 2021).`,
   sections: [
     {
       title: "Responsable del tratamiento",
       paragraphs: [
-        `${site.legalName}, con domicilio en ${formattedAddress}. Puede escribirnos a ${site.privacyEmail} para cualquier asunto relacionado con sus datos.`,
+        `${site.legalName}, con domicilio en ${address}. Puede escribirnos a ${site.privacyEmail} para cualquier asunto relacionado con sus datos.`,
       ],
     },
     {
@@ -48,7 +51,7 @@ export const privacyNotice = {
       ],
     },
   ] satisfies LegalSection[],
-};
+});
 
 export const termsOfUse = {
   title: "Términos y condiciones",

@@ -1,7 +1,9 @@
+import type { ContactDetails } from "@app/shared";
 import { BRAND } from "@app/shared/constants";
 
-// The site's identity. Name, phones, emails and address live in packages/shared/src/brand.ts, because
-// the API's emails need them too; change them there and the whole site and every email follow.
+// The site's identity. Its name lives in packages/shared/src/brand.ts, because the API's emails need
+// it too; how to reach the supplier is published content (`Datos de contacto` in `Sitio web`), which
+// the pages read with useContactDetails().
 export const site = {
   ...BRAND,
   tagline: "Soluciones Chrysal de poscosecha y protección de cultivos",
@@ -17,4 +19,5 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 /** WhatsApp click-to-chat link for a number written for people. */
 export const whatsappHref = (phone: string) => `https://wa.me/${phone.replace(/\D/g, "")}`;
 
-export const formattedAddress = `${site.address.street}, ${site.address.city}, ${site.address.region}, ${site.address.country}`;
+export const formatAddress = ({ street, city, region, country }: ContactDetails["address"]) =>
+  `${street}, ${city}, ${region}, ${country}`;

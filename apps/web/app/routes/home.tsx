@@ -1,6 +1,6 @@
 import { HydrationBoundary } from "~/components/ui/hydration-boundary";
 import { site } from "~/content/site";
-import { ProductsShowcase } from "~/features/catalog/products-showcase";
+import { featuredProducts, ProductsShowcase } from "~/features/catalog/products-showcase";
 import { ContactSection } from "~/features/contact-form/contact-section";
 import { CallToActionBand } from "~/features/landing/call-to-action-band";
 import { FaqSection } from "~/features/landing/faq-section";
@@ -11,13 +11,22 @@ import { StatsRow } from "~/features/landing/stats-row";
 import { TestimonialsSection } from "~/features/landing/testimonials-section";
 import { organizationJsonLd } from "~/features/seo/organization";
 import { pageMeta } from "~/features/seo/page-meta";
+import { PUBLIC_LAYOUT, type PublicLayoutData } from "~/lib/contact-details";
 import { paths } from "~/lib/paths";
+import { publishedSite } from "~/lib/published-site.server";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: site.name, description: site.description, path: paths.home }),
-  { "script:ld+json": organizationJsonLd() },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const layout = matches.find((match) => match?.id === PUBLIC_LAYOUT)?.data as PublicLayoutData | undefined;
+  return [
+    ...pageMeta({ title: site.name, description: site.description, path: paths.home }),
+    ...(layout ? [{ "script:ld+json": organizationJsonLd(layout.contactDetails) }] : []),
+  ];
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { featured: featuredProducts((await publishedSite(context)).products) };
+}
 
 // The poster is the largest paint: fetch the one that fits the screen before anything else.
 export const links: Route.LinksFunction = () => [
@@ -26,7 +35,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 // Below the hero, each section hydrates apart from the rest of the page (HydrationBoundary).
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HeroSection />
@@ -34,7 +43,7 @@ export default function Home() {
         <StatsRow />
       </HydrationBoundary>
       <HydrationBoundary>
-        <ProductsShowcase />
+        <ProductsShowcase featured={loaderData.featured} />
       </HydrationBoundary>
       <HydrationBoundary>
         <ServiceLinesSection />

@@ -1,26 +1,34 @@
+import { PRODUCT_TAB_LABELS, type ProductTab } from "@app/shared/constants";
 import { useEffect, useState } from "react";
-import { Navigate, useNavigate } from "react-router";
+import { redirect, useNavigate } from "react-router";
 import { HydrationBoundary } from "~/components/ui/hydration-boundary";
 import { PageHero } from "~/components/ui/page-hero";
-import { type ProductType, productBySlug, products, productTypeLabels } from "~/content/products";
 import { ProductCard } from "~/features/catalog/product-card";
 import { ProductDialog } from "~/features/catalog/product-dialog";
 import { ProductTabs } from "~/features/catalog/product-tabs";
 import { useRequestInformation } from "~/features/contact-form/use-request-information";
 import { pageMeta } from "~/features/seo/page-meta";
 import { paths } from "~/lib/paths";
+import { publishedSite } from "~/lib/published-site.server";
 import type { Route } from "./+types/products";
 
 // `/productos/:slug` is the same page with that product's dialog open: a shareable URL with its
 // own title and description for search engines and link previews.
-export const meta: Route.MetaFunction = ({ params }) => {
-  const product = productBySlug(params.slug);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { products } = await publishedSite(context);
+  // An address of no product on the site (a retired one, a typo) leads to the catalogue.
+  if (params.slug && !products.some((product) => product.slug === params.slug)) throw redirect(paths.products);
+  return { products };
+}
+
+export const meta: Route.MetaFunction = ({ params, loaderData }) => {
+  const product = loaderData?.products.find((item) => item.slug === params.slug);
   if (product) {
     return pageMeta({
       title: product.title,
       description: product.description,
       path: paths.product(product.slug),
-      image: product.image,
+      image: product.image?.src,
     });
   }
   return pageMeta({
@@ -31,19 +39,17 @@ export const meta: Route.MetaFunction = ({ params }) => {
   });
 };
 
-export default function Products({ params }: Route.ComponentProps) {
-  const product = productBySlug(params.slug);
+export default function Products({ params, loaderData: { products } }: Route.ComponentProps) {
+  const product = products.find((item) => item.slug === params.slug);
   const navigate = useNavigate();
   const requestInformation = useRequestInformation();
   // The category the page opened on (its HTML shows it): kept while dialogs open and close.
-  const [initialType] = useState<ProductType>(product?.types[0] ?? "personales");
+  const [initialType] = useState<ProductTab>(product?.tabs[0] ?? "personales");
   const [requested, setRequested] = useState(false);
 
   // A newly opened product starts with its dialog showing again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on every product change
   useEffect(() => setRequested(false), [params.slug]);
-
-  if (params.slug && !product) return <Navigate to={paths.products} replace />;
 
   const closeDialog = () => navigate(paths.products, { preventScrollReset: true });
 
@@ -60,10 +66,10 @@ export default function Products({ params }: Route.ComponentProps) {
           panel={(type, shownFirst) => (
             // Each category's cards hydrate apart from the rest of the page.
             <HydrationBoundary>
-              <p className="mb-6 text-center text-stone-600">Mostrando productos de {productTypeLabels[type]}</p>
+              <p className="mb-6 text-center text-stone-600">Mostrando productos de {PRODUCT_TAB_LABELS[type]}</p>
               <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
                 {products
-                  .filter((item) => item.types.includes(type))
+                  .filter((item) => item.tabs.includes(type))
                   .map((item, index) => (
                     <ProductCard key={item.slug} product={item} headingLevel="h2" eager={shownFirst && index < 4} />
                   ))}
@@ -77,7 +83,7 @@ export default function Products({ params }: Route.ComponentProps) {
         onClose={closeDialog}
         onRequest={(chosen) => {
           setRequested(true);
-          requestInformation(chosen.serviceType);
+          requestInformation(chosen.title);
         }}
       />
     </>

@@ -4,6 +4,13 @@ import { HydrationBoundary } from "~/components/ui/hydration-boundary";
 import { rememberVisitSource } from "~/features/contact-form/visit-source";
 import { SiteFooter } from "~/features/layout/site-footer";
 import { SiteHeader } from "~/features/layout/site-header";
+import { publishedSite } from "~/lib/published-site.server";
+import type { Route } from "./+types/public-layout";
+
+/** The contact details every public page shows (header, footer, contact section, JSON-LD). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { contactDetails: (await publishedSite(context)).contactDetails };
+}
 
 export default function PublicLayout() {
   useEffect(rememberVisitSource, []);

@@ -73,12 +73,13 @@ export const dashboardSchema = z.object({
   wonByMonth: z.array(z.object({ month: z.string(), valueCents: count, count })),
   /**
    * Taps on the products' `WhatsApp` buttons over the last `days` days of Ecuador's calendar, today
-   * included: per product (the slug of its page), most first, and their total.
+   * included: per product (the slug of its page, and the title it has on the site, or had), most
+   * first, and their total.
    */
   whatsappClicks: z.object({
     days: count,
     total: count,
-    products: z.array(z.object({ product: z.string(), clicks: count })),
+    products: z.array(z.object({ product: z.string(), title: z.string(), clicks: count })),
   }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

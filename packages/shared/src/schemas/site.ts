@@ -78,6 +78,22 @@ export const contactDetailsSchema = z.strictObject({
 });
 export type ContactDetails = z.output<typeof contactDetailsSchema>;
 
+/**
+ * What the public pages show (`GET /api/site/published`, and what the server renders them with):
+ * the published products in the catalogue's order and the contact details. Drafts and retired
+ * products are never in it.
+ */
+export const publishedSiteSchema = z.object({
+  products: z.array(productContentSchema),
+  contactDetails: contactDetailsSchema,
+});
+/** The same as the API sends it: as stored (the content schemas trim and so cannot encode). */
+export const publishedSiteResponseSchema = z.object({
+  products: z.array(z.record(z.string(), z.unknown())),
+  contactDetails: z.record(z.string(), z.unknown()),
+});
+export type PublishedSite = z.output<typeof publishedSiteSchema>;
+
 /** The schema of each kind's content. */
 export const siteContentSchemas = {
   product: productContentSchema,
@@ -95,6 +111,19 @@ export const siteDraftSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("contact-details"), version, content: contactDetailsSchema }),
 ]);
 export type SiteDraft = z.input<typeof siteDraftSchema>;
+
+/**
+ * `POST /api/site/preview` (`Vista previa`): the page as visitors would see it with this content,
+ * not saved. `id` is the product it changes (none: a product not on the site yet).
+ */
+export const sitePreviewSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("product"), id: z.number().int().min(1).optional(), content: productContentSchema }),
+  z.strictObject({ kind: z.literal("contact-details"), content: contactDetailsSchema }),
+]);
+export type SitePreviewRequest = z.input<typeof sitePreviewSchema>;
+/** The page's address and its HTML, without scripts (shown in a frame that runs none). */
+export const sitePreviewAnswerSchema = z.object({ path: z.string(), html: z.string() });
+export type SitePreview = z.output<typeof sitePreviewAnswerSchema>;
 
 /** `POST /api/site/items`: a new product, as a draft (the contact details are one item, never added). */
 export const newSiteItemSchema = z.strictObject({ kind: z.literal("product"), content: productContentSchema });

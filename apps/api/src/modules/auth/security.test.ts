@@ -76,6 +76,9 @@ describe.each(engines)("access control and token attacks on %s", (engine) => {
         "HEAD /api/health/ready",
         "GET /api/service-types",
         "HEAD /api/service-types",
+        // What the public pages show (published content only; `npm run dev` renders with it).
+        "GET /api/site/published",
+        "HEAD /api/site/published",
         "POST /api/client",
         // A product's WhatsApp button tapped on the public site: a counter, nothing personal.
         "POST /api/whatsapp-clicks",

@@ -175,7 +175,7 @@ function removeScripts(document: Document) {
 }
 
 /**
- * The prerendered `/contacto` page (`page`) answering a sent form, or opened with `?interes=` (then
+ * The rendered `/contacto` page (`page`) answering a sent form, or opened with `?interes=` (then
  * only `services` is given and the scripts are kept).
  */
 export function contactFormPage(page: string, answer: FormAnswer): string {

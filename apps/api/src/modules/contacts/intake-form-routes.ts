@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { contactFormSchema, contactRequestSchema, toContactRequest } from "@app/shared";
 import {
   CONTACT_FIELD_ORDER,
@@ -16,23 +14,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { rateLimit } from "../../plugins/rate-limit.ts";
 import { inlineScriptHashes, pageCsp } from "../../plugins/static-files.ts";
+import type { SitePages } from "../site-pages/site-pages.ts";
 import { submitContactRequest, UnknownServicesError } from "./intake.ts";
 import { contactFormPage, type FormAnswer, type FormFields, OTHER_COUNTRY_CODE } from "./intake-form-page.ts";
 import { findRequestHashByIdempotencyKey } from "./intake-repo.ts";
 import { contactRateLimit } from "./intake-routes.ts";
 
-// The contact form without JavaScript (decision 036): the prerendered form posts here as
+// The contact form without JavaScript (decision 036): the rendered form posts here as
 // `application/x-www-form-urlencoded`. The same zod schema as the browser's, then the same intake
 // as `POST /api/client` (deduplication, review queue, emails, rate limit). The answer is a page:
 // a 303 to the thanks page, or the contact page again with every error beside its field and
 // everything typed kept.
 
-export type IntakeFormOptions = { root: string };
+export type IntakeFormOptions = { pages: SitePages };
 
 /** A form sent twice within this window (a reload, a double tap) is stored once. */
 const DUPLICATE_WINDOW_MS = 10 * 60_000;
-
-const PAGE_FILE = path.join("contacto", "index.html");
 
 const text = (form: URLSearchParams, name: string) => (form.get(name) ?? "").slice(0, 10_000);
 
@@ -89,13 +86,10 @@ function sentFrom(request: FastifyRequest) {
   }
 }
 
-export const intakeFormRoutes = fp<IntakeFormOptions>(async (app: FastifyInstance, { root }) => {
-  const file = path.join(root, PAGE_FILE);
-  if (!existsSync(file)) return;
-  const page = readFileSync(file, "utf8");
-
+export const intakeFormRoutes = fp<IntakeFormOptions>(async (app: FastifyInstance, { pages }) => {
   const answerPage = (reply: FastifyReply, status: number, answer: FormAnswer) => {
-    const html = contactFormPage(page, answer);
+    // The contact page as visitors see it now, rendered with the published content.
+    const html = contactFormPage(pages.html(CONTACT_FORM_ACTION) ?? "", answer);
     return reply
       .code(status)
       .header("content-type", "text/html; charset=utf-8")

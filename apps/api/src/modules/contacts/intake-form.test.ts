@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app.ts";
+import { createTestApp, fakeRenderer, type TestApp } from "../../../test/app.ts";
 import { resetContactTables } from "../../../test/contact.ts";
 import { engines } from "../../../test/database.ts";
 import { queryRows } from "../../db/client.ts";
@@ -52,13 +52,12 @@ function encode(fields: Record<string, string | string[]>) {
   return body.toString();
 }
 
-/** A web build holding only the contact page. */
+/** A web build without files, whose contact page is PAGE. */
 function writeSite() {
-  const root = mkdtempSync(path.join(tmpdir(), "site-"));
-  mkdirSync(path.join(root, "contacto"));
-  writeFileSync(path.join(root, "contacto", "index.html"), PAGE);
-  return root;
+  return mkdtempSync(path.join(tmpdir(), "site-"));
 }
+
+const renderer = { pageRenderer: fakeRenderer({ "/contacto": PAGE }) };
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -67,12 +66,17 @@ describe.each(engines)("the contact form without JavaScript on %s", (engine) => 
   let root: string;
   beforeAll(async () => {
     root = writeSite();
-    t = await createTestApp(engine, {
-      serveWeb: true,
-      webDist: root,
-      staffNotifyEmail: "ventas@florapro.test",
-      contactRateLimit: [{ max: 10_000, windowMs: 60_000 }],
-    });
+    t = await createTestApp(
+      engine,
+      {
+        serveWeb: true,
+        webDist: root,
+        staffNotifyEmail: "ventas@florapro.test",
+        contactRateLimit: [{ max: 10_000, windowMs: 60_000 }],
+      },
+      undefined,
+      renderer,
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -222,11 +226,16 @@ describe("the contact form without JavaScript under its rate limit", () => {
   let root: string;
   beforeAll(async () => {
     root = writeSite();
-    t = await createTestApp("pglite", {
-      serveWeb: true,
-      webDist: root,
-      contactRateLimit: [{ max: 1, windowMs: 60_000 }],
-    });
+    t = await createTestApp(
+      "pglite",
+      {
+        serveWeb: true,
+        webDist: root,
+        contactRateLimit: [{ max: 1, windowMs: 60_000 }],
+      },
+      undefined,
+      renderer,
+    );
   });
   afterAll(async () => {
     await t.close();

@@ -4,6 +4,7 @@ import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../.
 import { RESET_LINK_MINUTES } from "../auth/password-reset.ts";
 import { findClient } from "../contacts/repo.ts";
 import { receivedEmailSummary } from "../inbound/received-summary.ts";
+import { readContactDetails } from "../site/service.ts";
 import { taskDigestContents } from "../tasks/digest.ts";
 import { findUserById } from "../users/repo.ts";
 import type { ClaimedEmail } from "./outbox.ts";
@@ -65,14 +66,19 @@ export async function renderEmail(db: Db, email: ClaimedEmail, { publicUrl }: Em
       if (!summary) throw new Error(`message ${email.messageId} no longer exists`);
       return email.kind === "staff_notification"
         ? contactNotification(summary, `${publicUrl}/crm/mensajes`)
-        : contactConfirmation(summary, `${publicUrl}/privacidad`);
+        : contactConfirmation(summary, `${publicUrl}/privacidad`, await readContactDetails(db));
     }
     case "client_reply": {
       const summary = email.messageId === undefined ? undefined : await contactSummary(db, email.messageId);
       const { reply, staffName } = (email.payload ?? {}) as { reply?: string; staffName?: string };
       if (!summary || !reply || email.messageId === undefined)
         throw new Error(`reply to message ${email.messageId} without its message or text`);
-      return clientReplyEmail(summary, reply, await replySignature(db, email.messageId, staffName));
+      return clientReplyEmail(
+        summary,
+        reply,
+        await replySignature(db, email.messageId, staffName),
+        await readContactDetails(db),
+      );
     }
     case "password_reset": {
       const { userId, token } = (email.payload ?? {}) as { userId?: number; token?: string };

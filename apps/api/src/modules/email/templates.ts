@@ -1,5 +1,9 @@
+import type { ContactDetails } from "@app/shared";
 import { BRAND, phoneCompact, type Signature, signatureLines } from "@app/shared/constants";
 import type { DigestItem, TaskDigest } from "../tasks/digest.ts";
+
+/** How clients reach the supplier, as published in `Sitio web` (the emails say it as the site does). */
+export type SupplierContact = Pick<ContactDetails, "phone" | "hours">;
 
 export type Email = { subject: string; text: string; html: string };
 
@@ -66,7 +70,7 @@ export function contactNotification(request: ContactSummary, crmUrl: string): Em
 }
 
 /** To the person who wrote: we have it, we answer within 24 hours, and what they asked about. */
-export function contactConfirmation(request: ContactSummary, privacyUrl: string): Email {
+export function contactConfirmation(request: ContactSummary, privacyUrl: string, contact: SupplierContact): Email {
   const services = request.services.join(", ");
   const text = [
     `Hola ${request.firstName}:`,
@@ -76,7 +80,7 @@ export function contactConfirmation(request: ContactSummary, privacyUrl: string)
     `Nos pediste información sobre: ${services}.`,
     ...(request.message ? ["", "Tu mensaje:", request.message] : []),
     "",
-    `Si es urgente, llámanos al ${BRAND.phone} (${BRAND.hours}).`,
+    `Si es urgente, llámanos al ${contact.phone} (${contact.hours}).`,
     "",
     `Tratamos tus datos según nuestro aviso de privacidad: ${privacyUrl}`,
     "",
@@ -91,7 +95,7 @@ export function contactConfirmation(request: ContactSummary, privacyUrl: string)
       request.message
         ? `<p style="margin-bottom:4px">Tu mensaje:</p><blockquote style="margin:0;padding:8px 12px;border-left:3px solid #b9dec6;color:#44534a">${paragraphs(request.message)}</blockquote>`
         : "",
-      `<p>Si es urgente, llámanos al ${escapeHtml(BRAND.phone)} (${escapeHtml(BRAND.hours)}).</p>`,
+      `<p>Si es urgente, llámanos al ${escapeHtml(contact.phone)} (${escapeHtml(contact.hours)}).</p>`,
       `<p style="font-size:12px;color:#6b7770">Tratamos tus datos según nuestro <a href="${escapeHtml(privacyUrl)}" style="color:#245c3a">aviso de privacidad</a>.</p>`,
       `<p>El equipo de ${escapeHtml(BRAND.name)}</p>`,
     ].join(""),
@@ -145,7 +149,12 @@ function signatureHtml(signature: Signature) {
  * To a client: the staff's answer to their request, signed by whoever answered (name, job title,
  * phone, WhatsApp, as set) and the company, with what they asked below.
  */
-export function clientReplyEmail(request: ContactSummary, reply: string, signature: Signature): Email {
+export function clientReplyEmail(
+  request: ContactSummary,
+  reply: string,
+  signature: Signature,
+  contact: SupplierContact,
+): Email {
   const services = request.services.join(", ");
   const text = [
     `Hola ${request.firstName}:`,
@@ -153,7 +162,7 @@ export function clientReplyEmail(request: ContactSummary, reply: string, signatu
     reply,
     "",
     ...signatureLines(signature),
-    `${BRAND.name} · ${BRAND.phone} · ${BRAND.hours}`,
+    `${BRAND.name} · ${contact.phone} · ${contact.hours}`,
     "",
     ...(services ? [`Sobre tu solicitud de información de: ${services}.`] : []),
     ...(request.message ? ["Tu mensaje:", request.message] : []),
@@ -164,7 +173,7 @@ export function clientReplyEmail(request: ContactSummary, reply: string, signatu
       `<p>Hola ${escapeHtml(request.firstName)}:</p>`,
       `<p>${paragraphs(reply)}</p>`,
       signatureHtml(signature),
-      `<p style="font-size:12px;color:#6b7770"><strong>${escapeHtml(BRAND.name)}</strong><br>${escapeHtml(BRAND.phone)} · ${escapeHtml(BRAND.hours)}</p>`,
+      `<p style="font-size:12px;color:#6b7770"><strong>${escapeHtml(BRAND.name)}</strong><br>${escapeHtml(contact.phone)} · ${escapeHtml(contact.hours)}</p>`,
       services
         ? `<p style="font-size:12px;color:#6b7770">Sobre tu solicitud de información de: ${escapeHtml(services)}.</p>`
         : "",

@@ -1,5 +1,7 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { contactDetailsSchema, type ProductContent, productContentSchema } from "@app/shared";
-import { BRAND, PRODUCT_SLUGS } from "@app/shared/constants";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
@@ -17,6 +19,8 @@ import {
   restoreVersion,
   saveDraft,
 } from "./repo.ts";
+
+const WEB_PUBLIC = fileURLToPath(new URL("../../../../web/public", import.meta.url));
 
 describe.each(engines)("the site's items on %s", (engine) => {
   let test: TestDatabase;
@@ -36,8 +40,26 @@ describe.each(engines)("the site's items on %s", (engine) => {
   it("a new database holds today's site, published: 13 products in the catalogue's order and the contact details", async () => {
     const products = await listSiteItems(db, "product");
     const contents = products.map((row) => productContentSchema.parse(row.published));
-    expect(contents.map((content) => content.slug)).toEqual([...PRODUCT_SLUGS]);
+    expect(contents.map((content) => content.slug)).toEqual([
+      "bioestimulantes",
+      "danisaraba",
+      "chrysal-viva",
+      "chrysal-intensive",
+      "chrysal-transport-stickers",
+      "chrysal-avb",
+      "chrysal-arrive-alive",
+      "chrysal-essential",
+      "chrysal-freshliner",
+      "chrysal-hvb",
+      "chrysal-rvb",
+      "chrysal-solucion-inicial",
+      "chrysal-eb-sheets",
+    ]);
     for (const row of products) expect(row.draft).toEqual(row.published);
+    // Their pictures are the web app's own files.
+    for (const { image } of contents) {
+      expect(existsSync(path.join(WEB_PUBLIC, image?.src ?? "missing")), image?.src).toBe(true);
+    }
     // Each product asks for its service type; one title is written without its accent (spec section 3).
     const titles = await db
       .select({ slug: siteItems.draft, title: serviceTypes.title })
@@ -51,11 +73,11 @@ describe.each(engines)("the site's items on %s", (engine) => {
     const [details, ...more] = await listSiteItems(db, "contact-details");
     expect(more).toEqual([]);
     expect(contactDetailsSchema.parse(details?.published)).toEqual({
-      phone: BRAND.phone,
-      whatsapp: BRAND.whatsapp,
-      email: BRAND.email,
-      address: BRAND.address,
-      hours: BRAND.hours,
+      phone: "+593 2 236 4100",
+      whatsapp: "+593 99 123 4567",
+      email: "info@florapro.ec",
+      address: { street: "Av. Panamericana Norte km 5", city: "Cayambe", region: "Pichincha", country: "Ecuador" },
+      hours: "Lunes a viernes, 08:00 a 17:30",
     });
     expect(await listPublishedItems(db)).toHaveLength(14);
     expect(await latestPublication(db)).toBeGreaterThan(0);

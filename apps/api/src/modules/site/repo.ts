@@ -2,7 +2,7 @@ import type { SiteItemKind, SiteItemState } from "@app/shared/constants";
 import { and, asc, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { siteItems, siteItemVersions, users } from "../../db/schema.ts";
+import { siteItems, siteItemVersions, siteRedirects, users } from "../../db/schema.ts";
 import { VersionConflictError } from "../version-conflict.ts";
 
 // The site's editable items as stored (docs/decisions/037). A save changes the draft; a publish
@@ -25,6 +25,16 @@ export async function listSiteItems(db: Db, kind?: SiteItemKind) {
 export async function findSiteItem(db: Db, id: number) {
   const [row] = await db.select().from(siteItems).where(eq(siteItems.id, id));
   return row;
+}
+
+/** What visitors see of one kind: each item's published content, in the site's order (drafts left out). */
+export async function listPublished(db: Db, kind: SiteItemKind) {
+  const rows = await db
+    .select({ published: siteItems.published })
+    .from(siteItems)
+    .where(and(eq(siteItems.kind, kind), isNotNull(siteItems.published)))
+    .orderBy(asc(siteItems.position), asc(siteItems.id));
+  return rows.map((row) => row.published);
 }
 
 const editor = alias(users, "editor");
@@ -175,4 +185,26 @@ async function refusedChange(db: Db, id: number): Promise<undefined> {
   const current = await findSiteItem(db, id);
   if (current) throw new VersionConflictError(current);
   return undefined;
+}
+
+/**
+ * A product's page moved from `from` to `to` (its slug changed): the old address answers with a 301
+ * to the new one, and so do the addresses that led to the old one; the new one is nobody's old
+ * address any more. Inside the publishing transaction.
+ */
+export async function recordMove(tx: Db, from: string, to: string) {
+  await tx.update(siteRedirects).set({ toPath: to }).where(eq(siteRedirects.toPath, from));
+  await tx.delete(siteRedirects).where(eq(siteRedirects.fromPath, to));
+  await tx
+    .insert(siteRedirects)
+    .values({ fromPath: from, toPath: to })
+    .onConflictDoUpdate({ target: siteRedirects.fromPath, set: { toPath: to, createdAt: sql`now()` } });
+}
+
+/** Every old address and where it leads now. */
+export async function listRedirects(db: Db) {
+  return db
+    .select({ from: siteRedirects.fromPath, to: siteRedirects.toPath })
+    .from(siteRedirects)
+    .orderBy(asc(siteRedirects.fromPath));
 }

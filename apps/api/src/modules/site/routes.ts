@@ -2,10 +2,13 @@ import {
   apiErrorSchema,
   idParamsSchema,
   newSiteItemSchema,
+  publishedSiteResponseSchema,
   siteDraftSchema,
   siteImageUploadSchema as siteImageSchema,
   siteItemListSchema,
   siteItemSchema,
+  sitePreviewAnswerSchema,
+  sitePreviewSchema,
   sitePublicationListSchema,
   sitePublicationParamsSchema,
   siteVersionSchema,
@@ -24,7 +27,9 @@ import {
   getItem,
   listItems,
   listPublications,
+  previewSite,
   publishItem,
+  readPublishedSite,
   restoreItem,
   retireProduct,
   SiteChangeRefusedError,
@@ -75,18 +80,34 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     return { id: user.id, username: user.username, ip: request.ip };
   };
   /**
-   * Runs a change; its refusals become their 400, 404 or 409. A change may add or retire one of the
-   * contact form's products: this instance's list is read again at once (the others' within seconds).
+   * After a change: it may add or retire one of the contact form's products, or change what visitors
+   * see. This instance reads the form's list again and renders its pages at once, without holding
+   * the answer (the other instances follow within seconds, docs/decisions/037).
    */
+  const afterChange = () => {
+    app.serviceTypeCatalog.invalidate();
+    app.sitePages?.refresh().catch((error) => app.log.error({ err: error }, "site pages not rendered again"));
+  };
+  /** Runs a change; its refusals become their 400, 404 or 409. */
   const change = async <T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T | undefined>) => {
     try {
       return (await run()) ?? notFound(reply);
     } catch (error) {
       return refuse(request, reply, error);
     } finally {
-      app.serviceTypeCatalog.invalidate();
+      afterChange();
     }
   };
+
+  // What the public pages show; `npm run dev`'s Vite server renders them with it.
+  app.get(
+    "/site/published",
+    { config: { public: true }, schema: { response: { 200: publishedSiteResponseSchema } } },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-cache");
+      return app.sitePages?.site ?? readPublishedSite(db);
+    },
+  );
 
   // `POST /api/site/images`: the picture itself as the body. What it is, the server reads from its
   // first bytes, whatever the stated type. Its own scope, so only this route takes raw bytes.
@@ -143,6 +164,25 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   });
+
+  // `Vista previa`: the real page with the editor's content, for staff only and never stored.
+  app.post(
+    "/site/preview",
+    {
+      config: EDITORS,
+      schema: {
+        body: sitePreviewSchema,
+        response: { 200: sitePreviewAnswerSchema, 400: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const pages = app.sitePages;
+      if (!pages) return reply.code(503).send(errorBody(503, SITE_MESSAGES.previewUnavailable));
+      const { path, site } = await previewSite(db, pages.site, request.body);
+      reply.header("cache-control", "private, no-store");
+      return { path, html: await pages.preview(path, site) };
+    },
+  );
 
   app.get("/site/items", { config: EDITORS, schema: { response: { 200: siteItemListSchema } } }, async () =>
     listItems(db),
@@ -224,7 +264,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         return refuse(request, reply, error);
       } finally {
-        app.serviceTypeCatalog.invalidate();
+        afterChange();
       }
     },
   );

@@ -1,5 +1,7 @@
 import {
+  type ContactDetails,
   type ProductContent,
+  type PublishedSite,
   type SiteDraft,
   type SiteItem,
   type SiteItemSummary,
@@ -13,12 +15,15 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { serviceTypes, siteItems } from "../../db/schema.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { offerServiceType, retireServiceType } from "../service-types/repo.ts";
+import { productPath } from "../site-pages/public-pages.ts";
 import {
   findSiteItem,
   insertProduct,
   listItemViews,
+  listPublished,
   listVersions,
   publishDraft,
+  recordMove,
   restoreVersion,
   retireItem,
   type SiteItemRow,
@@ -143,7 +148,7 @@ export async function publishItem(db: Db, id: number, version: number, actor: Ac
   }
   const row = await db.transaction(async (tx) => {
     const published = await publishDraft(tx, id, version, actor.id);
-    if (published) await offerProduct(tx, published, item);
+    if (published) await productPublished(tx, published, item);
     return published;
   });
   if (row) await audit(db, "published", row, actor);
@@ -157,12 +162,21 @@ export async function restoreItem(db: Db, id: number, versionId: number, version
   const row = await slugChecked(() =>
     db.transaction(async (tx) => {
       const restored = await restoreVersion(tx, id, versionId, version, actor.id);
-      if (restored) await offerProduct(tx, restored, item);
+      if (restored) await productPublished(tx, restored, item);
       return restored;
     }),
   );
   if (row) await audit(db, "restored", row, actor);
   return row && getItem(db, row.id);
+}
+
+/** What follows a product's publish: its title offered in the form, its old address leading to the new. */
+async function productPublished(tx: Db, row: SiteItemRow, before: SiteItemRow) {
+  if (row.kind !== "product") return;
+  await offerProduct(tx, row, before);
+  const from = (before.published as ProductContent | null)?.slug;
+  const to = (row.published as ProductContent).slug;
+  if (from && from !== to) await recordMove(tx, productPath(from), productPath(to));
 }
 
 /**
@@ -171,7 +185,6 @@ export async function restoreItem(db: Db, id: number, versionId: number, version
  * messages that asked for it keep it); one published again after its retirement is offered again.
  */
 async function offerProduct(tx: Db, row: SiteItemRow, before: SiteItemRow) {
-  if (row.kind !== "product") return;
   const { title } = row.published as ProductContent;
   const previous = before.published as ProductContent | null;
   if (row.serviceTypeId !== null && (previous === null || previous.title === title)) {
@@ -219,3 +232,34 @@ async function publishedSlugTaken(db: Db, id: number, slug: string) {
     .limit(1);
   return row !== undefined;
 }
+
+/** What the public pages show now (docs/decisions/037). */
+export async function readPublishedSite(db: Db): Promise<PublishedSite> {
+  const [products, contactDetails] = await Promise.all([listPublished(db, "product"), readContactDetails(db)]);
+  return { products: products as ProductContent[], contactDetails };
+}
+
+/** How visitors reach the supplier, as published (always: the item is seeded published and never retired). */
+export async function readContactDetails(db: Db): Promise<ContactDetails> {
+  const [contactDetails] = await listPublished(db, "contact-details");
+  if (!contactDetails) throw new Error("the site's contact details are not published");
+  return contactDetails as ContactDetails;
+}
+
+/**
+ * `Vista previa`: the published site with one item as the editor has it now, and the page that
+ * shows it (the product's own page; the home page for the contact details, which it shows all of).
+ */
+export async function previewSite(db: Db, site: PublishedSite, change: SitePreviewChange) {
+  if (change.kind === "contact-details") return { path: "/", site: { ...site, contactDetails: change.content } };
+  const item = change.id === undefined ? undefined : await findSiteItem(db, change.id);
+  const replaced = (item?.published as ProductContent | null | undefined)?.slug;
+  const others = site.products.filter((product) => product.slug !== replaced && product.slug !== change.content.slug);
+  const at = site.products.findIndex((product) => product.slug === replaced);
+  const products = at === -1 ? [...others, change.content] : others.toSpliced(at, 0, change.content);
+  return { path: productPath(change.content.slug), site: { ...site, products } };
+}
+
+export type SitePreviewChange =
+  | { kind: "product"; id?: number | undefined; content: ProductContent }
+  | { kind: "contact-details"; content: ContactDetails };

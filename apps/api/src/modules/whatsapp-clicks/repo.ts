@@ -1,7 +1,6 @@
-import type { ProductSlug } from "@app/shared/constants";
 import { desc, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { whatsappClicks } from "../../db/schema.ts";
+import { siteItems, whatsappClicks } from "../../db/schema.ts";
 import { businessDay } from "../tasks/business-time.ts";
 
 // Taps on the products' WhatsApp buttons: one row per day of Ecuador's calendar and product, with
@@ -11,7 +10,7 @@ import { businessDay } from "../tasks/business-time.ts";
  * Adds one tap to the product's row of `day`. One statement that adds to what is stored, so taps
  * arriving at the same moment (or on two instances) all count.
  */
-export async function countClick(db: Db, day: string, product: ProductSlug) {
+export async function countClick(db: Db, day: string, product: string) {
   await db
     .insert(whatsappClicks)
     .values({ day, product, clicks: 1 })
@@ -21,11 +20,29 @@ export async function countClick(db: Db, day: string, product: ProductSlug) {
     });
 }
 
-/** Taps per product from day `since` (included) on, most first; the primary key's order serves the range. */
+/** Whether `slug` is the page of a product on the site now: only those taps count. */
+export async function productOnSite(db: Db, slug: string) {
+  const [row] = await db
+    .select({ id: siteItems.id })
+    .from(siteItems)
+    .where(sql`${siteItems.kind} = 'product' and ${siteItems.published} ->> 'slug' = ${slug}`)
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Taps per product from day `since` (included) on, most first; the primary key's order serves the
+ * range. Each with the title of the product whose page has that slug (on the site, or in its draft
+ * after a retirement); a slug no product has any more stands for itself.
+ */
 export function clicksByProduct(db: Db, since: string) {
   const clicks = sql<number>`sum(${whatsappClicks.clicks})`.mapWith(Number);
+  const title = sql<string>`coalesce((select coalesce(${siteItems.published}, ${siteItems.draft}) ->> 'title'
+    from ${siteItems} where ${siteItems.kind} = 'product'
+      and coalesce(${siteItems.published}, ${siteItems.draft}) ->> 'slug' = ${whatsappClicks.product}
+    order by ${siteItems.id} limit 1), ${whatsappClicks.product})`;
   return db
-    .select({ product: whatsappClicks.product, clicks })
+    .select({ product: whatsappClicks.product, title, clicks })
     .from(whatsappClicks)
     .where(gte(whatsappClicks.day, since))
     .groupBy(whatsappClicks.product)

@@ -116,8 +116,8 @@ describe.each(engines)("WhatsApp clicks on %s", (engine) => {
       days: 30,
       total: 7,
       products: [
-        { product: "chrysal-viva", clicks: 4 },
-        { product: "danisaraba", clicks: 3 },
+        { product: "chrysal-viva", title: "Chrysal VIVA", clicks: 4 },
+        { product: "danisaraba", title: "Danisaraba", clicks: 3 },
       ],
     });
     await t.app.db.delete(whatsappClicks);

@@ -1,9 +1,10 @@
-import { apiErrorSchema, whatsappClickSchema } from "@app/shared";
+import { apiErrorSchema, WHATSAPP_CLICK_MESSAGES, whatsappClickSchema } from "@app/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorBody } from "../../plugins/error-handler.ts";
 import { rateLimit } from "../../plugins/rate-limit.ts";
 import { businessDay } from "../tasks/business-time.ts";
-import { countClick } from "./repo.ts";
+import { countClick, productOnSite } from "./repo.ts";
 
 /**
  * `POST /api/whatsapp-clicks`: the public site tells that a product's WhatsApp button was tapped
@@ -28,7 +29,12 @@ export const whatsappClickRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: whatsappClickSchema, response: { 204: z.undefined(), 400: apiErrorSchema } },
     },
     async (request, reply) => {
-      await countClick(app.db, businessDay(new Date()), request.body.product);
+      const { product } = request.body;
+      if (!(await productOnSite(app.db, product))) {
+        const message = WHATSAPP_CLICK_MESSAGES.notInCatalogue;
+        return reply.code(400).send({ ...errorBody(400, message), details: [{ path: "product", message }] });
+      }
+      await countClick(app.db, businessDay(new Date()), product);
       return reply.code(204).send();
     },
   );

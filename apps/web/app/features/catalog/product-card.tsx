@@ -1,12 +1,13 @@
+import type { ProductContent } from "@app/shared";
 import { Link } from "react-router";
-import type { Product } from "~/content/products";
 import { paths } from "~/lib/paths";
 import { ProductBadge } from "./product-badge";
+import { ProductImage } from "./product-image";
 
 const MAX_FEATURES = 3;
 
 export type ProductCardProps = {
-  product: Product;
+  product: ProductContent;
   headingLevel?: "h2" | "h3";
   /** Cards in the first row are the page's largest paint on phones: never lazy-load them. */
   eager?: boolean;
@@ -22,17 +23,17 @@ export function ProductCard({ product, headingLevel: Heading = "h3", eager = fal
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-leaf-100 transition-shadow duration-200 focus-within:ring-2 focus-within:ring-petal-600 hover:shadow-lg">
       <div className="relative aspect-[4/3] bg-leaf-50">
-        <img
-          src={product.image}
-          alt=""
-          width={400}
-          height={300}
-          loading={eager ? "eager" : "lazy"}
+        <ProductImage
+          image={product.image}
+          sizes="(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          eager={eager}
           className="size-full object-cover"
         />
-        <span className="absolute top-3 left-3">
-          <ProductBadge state={product.state} />
-        </span>
+        {product.badge && (
+          <span className="absolute top-3 left-3">
+            <ProductBadge badge={product.badge} />
+          </span>
+        )}
       </div>
       <div className="flex flex-1 flex-col p-5">
         <Heading className="font-bold text-leaf-900 text-lg">

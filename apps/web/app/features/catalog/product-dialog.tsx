@@ -1,17 +1,21 @@
+import type { ProductContent } from "@app/shared";
+import { PRODUCT_TAB_LABELS } from "@app/shared/constants";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog } from "~/components/ui/dialog";
-import { type Product, productTypeLabels } from "~/content/products";
+import { useContactDetails } from "~/lib/contact-details";
 import { ProductBadge } from "./product-badge";
+import { ProductImage } from "./product-image";
 import { countWhatsappClick, productWhatsappHref } from "./product-whatsapp";
 import { RequestInformationLink } from "./request-information-link";
 
 export type ProductDialogProps = {
-  product: Product | undefined;
+  product: ProductContent | undefined;
   onClose: () => void;
-  onRequest: (product: Product) => void;
+  onRequest: (product: ProductContent) => void;
 };
 
 export function ProductDialog({ product, onClose, onRequest }: ProductDialogProps) {
+  const { whatsapp } = useContactDetails();
   return (
     <Dialog open={product !== undefined} onClose={onClose} labelledBy="producto-titulo" className="max-w-2xl">
       {product && (
@@ -23,19 +27,17 @@ export function ProductDialog({ product, onClose, onRequest }: ProductDialogProp
             aria-labelledby="producto-titulo"
             className="overflow-y-auto"
           >
-            <img
-              src={product.image}
-              alt=""
-              width={400}
-              height={300}
+            <ProductImage
+              image={product.image}
+              sizes="(min-width: 672px) 672px, 100vw"
               className="aspect-[16/9] w-full bg-leaf-50 object-cover"
             />
             <div className="p-6">
               <div className="flex flex-wrap items-center gap-2">
-                <ProductBadge state={product.state} />
-                {product.types.map((type) => (
-                  <span key={type} className="rounded-full bg-leaf-50 px-3 py-1 text-leaf-800 text-xs">
-                    {productTypeLabels[type]}
+                {product.badge && <ProductBadge badge={product.badge} />}
+                {product.tabs.map((tab) => (
+                  <span key={tab} className="rounded-full bg-leaf-50 px-3 py-1 text-leaf-800 text-xs">
+                    {PRODUCT_TAB_LABELS[tab]}
                   </span>
                 ))}
               </div>
@@ -53,11 +55,11 @@ export function ProductDialog({ product, onClose, onRequest }: ProductDialogProp
                   </ul>
                 </>
               )}
-              {product.presentation && (
+              {product.presentations.length > 0 && (
                 <>
                   <h3 className="mt-6 font-semibold text-leaf-900">Presentación</h3>
                   <ul className="mt-2 flex flex-wrap gap-2">
-                    {product.presentation.map((item) => (
+                    {product.presentations.map((item) => (
                       <li
                         key={item}
                         className="rounded-full bg-cream px-3 py-1 text-sm text-stone-700 ring-1 ring-leaf-100"
@@ -86,7 +88,7 @@ export function ProductDialog({ product, onClose, onRequest }: ProductDialogProp
               Cerrar
             </button>
             <a
-              href={productWhatsappHref(product)}
+              href={productWhatsappHref(product, whatsapp)}
               target="_blank"
               rel="noopener"
               aria-describedby="producto-whatsapp-nota"
@@ -98,7 +100,7 @@ export function ProductDialog({ product, onClose, onRequest }: ProductDialogProp
             <span id="producto-whatsapp-nota" className="sr-only">
               Abre una conversación con nosotros en una pestaña nueva.
             </span>
-            <RequestInformationLink serviceType={product.serviceType} onRequest={() => onRequest(product)} />
+            <RequestInformationLink serviceType={product.title} onRequest={() => onRequest(product)} />
           </form>
         </div>
       )}

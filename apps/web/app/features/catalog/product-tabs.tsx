@@ -1,18 +1,18 @@
+import { PRODUCT_TAB_LABELS, PRODUCT_TABS, type ProductTab } from "@app/shared/constants";
 import { type KeyboardEvent, type ReactNode, useRef } from "react";
-import { type ProductType, productTypeLabels } from "~/content/products";
 import { usePopoverOpen } from "~/lib/use-popover-open";
 
-const order: ProductType[] = ["personales", "empresariales"];
+const order = PRODUCT_TABS;
 
-export const tabId = (type: ProductType) => `tab-${type}`;
-export const panelId = (type: ProductType) => `panel-${type}`;
+export const tabId = (type: ProductTab) => `tab-${type}`;
+export const panelId = (type: ProductTab) => `panel-${type}`;
 const STATE_ID = "productos-otra-categoria";
 
 export type ProductTabsProps = {
   /** The category the page opens on (its HTML shows it); the other is one tap away. */
-  initial: ProductType;
+  initial: ProductTab;
   /** Each category's panel content. */
-  panel: (type: ProductType, shown: boolean) => ReactNode;
+  panel: (type: ProductTab, shown: boolean) => ReactNode;
 };
 
 /**
@@ -27,9 +27,9 @@ export function ProductTabs({ initial, panel }: ProductTabsProps) {
   const otherShown = usePopoverOpen(state);
   const other = order.find((type) => type !== initial) ?? initial;
   const selected = otherShown ? other : initial;
-  const refs = useRef<Partial<Record<ProductType, HTMLButtonElement | null>>>({});
+  const refs = useRef<Partial<Record<ProductTab, HTMLButtonElement | null>>>({});
 
-  const select = (type: ProductType) => {
+  const select = (type: ProductTab) => {
     const element = state.current;
     if (!element) return;
     if (type === initial && element.matches(":popover-open")) element.hidePopover();
@@ -77,7 +77,7 @@ export function ProductTabs({ initial, panel }: ProductTabsProps) {
               data-initial={type === initial || undefined}
               className="product-tab rounded-full px-4 py-2.5 font-semibold text-sm transition-colors duration-200 md:px-6"
             >
-              {productTypeLabels[type]}
+              {PRODUCT_TAB_LABELS[type]}
             </button>
           ))}
         </div>

@@ -1,12 +1,12 @@
-import type { Product } from "~/content/products";
-import { site, whatsappHref } from "~/content/site";
+import type { ProductContent } from "@app/shared";
+import { whatsappHref } from "~/content/site";
 
 // A product's `WhatsApp` button: a plain link to the supplier's chat (it works without JavaScript),
 // and a count of its taps for the CRM's dashboard. Small and dependency-free: public pages load it.
 
 /** The chat with the supplier, its first message already written and naming the product. */
-export const productWhatsappHref = (product: Pick<Product, "title">) =>
-  `${whatsappHref(site.whatsapp)}?text=${encodeURIComponent(`Hola, me interesa ${product.title}. ¿Me pueden dar más información?`)}`;
+export const productWhatsappHref = (product: Pick<ProductContent, "title">, whatsapp: string) =>
+  `${whatsappHref(whatsapp)}?text=${encodeURIComponent(`Hola, me interesa ${product.title}. ¿Me pueden dar más información?`)}`;
 
 /**
  * Counts a tap (`POST /api/whatsapp-clicks`) without holding the link back. `keepalive` lets the
@@ -14,7 +14,7 @@ export const productWhatsappHref = (product: Pick<Product, "title">) =>
  * only body the API reads. No cookie goes with it, nobody waits for the answer, and a failure only
  * loses one tap of a statistic.
  */
-export function countWhatsappClick(product: Product["slug"]) {
+export function countWhatsappClick(product: ProductContent["slug"]) {
   fetch("/api/whatsapp-clicks", {
     method: "POST",
     keepalive: true,

@@ -1,14 +1,16 @@
+import type { ProductContent } from "@app/shared";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { products } from "~/content/products";
 import { paths } from "~/lib/paths";
 import { ProductCard } from "./product-card";
 
-const featured = products.filter((product) => product.state === "Popular").slice(0, 4);
+/** The first four products marked `Popular`, in the catalogue's order (what the home page's loader gives). */
+export const featuredProducts = (products: ProductContent[]) =>
+  products.filter((product) => product.badge === "Popular").slice(0, 4);
 
-export function ProductsShowcase() {
+export function ProductsShowcase({ featured }: { featured: ProductContent[] }) {
   return (
     <section id="productos" aria-labelledby="productos-titulo" className="mx-auto max-w-7xl px-4 py-20 md:px-8">
       <SectionHeading

@@ -1,11 +1,7 @@
 import type { Dashboard } from "@app/shared";
-import { productBySlug } from "~/content/products";
 import { cell, FiguresTable } from "./chart-table";
 
 const clicksText = (count: number) => (count === 1 ? "1 clic" : `${count} clics`);
-
-/** The API counts by the slug of the product's page; people read its title (a retired product keeps its slug). */
-const productTitle = (slug: string) => productBySlug(slug)?.title ?? slug;
 
 /**
  * `Clics en WhatsApp`: taps on each product's WhatsApp button over the last 30 days, most first,
@@ -39,7 +35,7 @@ export function WhatsappClicksCard({ clicks }: { clicks: Dashboard["whatsappClic
             {clicks.products.map((row) => (
               <tr key={row.product}>
                 <th scope="row" className={`${cell} font-medium`}>
-                  {productTitle(row.product)}
+                  {row.title}
                 </th>
                 <td className={`${cell} tabular-nums`}>{row.clicks}</td>
               </tr>

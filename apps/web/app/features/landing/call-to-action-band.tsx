@@ -2,10 +2,12 @@ import { CheckCircle2, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { callToAction } from "~/content/landing";
-import { site, telHref } from "~/content/site";
+import { telHref } from "~/content/site";
+import { useContactDetails } from "~/lib/contact-details";
 import { paths } from "~/lib/paths";
 
 export function CallToActionBand() {
+  const { phone } = useContactDetails();
   return (
     <section aria-labelledby="cta-titulo" className="bg-gradient-to-br from-leaf-800 to-leaf-950 text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 md:grid-cols-2 md:items-center md:px-8">
@@ -18,9 +20,9 @@ export function CallToActionBand() {
             <Link to={paths.contact} className={buttonStyles.primary}>
               {callToAction.quote}
             </Link>
-            <a href={telHref(site.phone)} className={buttonStyles.onDark}>
+            <a href={telHref(phone)} className={buttonStyles.onDark}>
               <Phone className="size-4" aria-hidden="true" />
-              {callToAction.call}: {site.phone}
+              {callToAction.call}: {phone}
             </a>
           </div>
         </div>

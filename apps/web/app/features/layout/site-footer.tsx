@@ -1,7 +1,8 @@
 import { Handshake, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { authorizedDistributors, type Partner, strategicPartner } from "~/content/partners";
-import { formattedAddress, site, telHref } from "~/content/site";
+import { formatAddress, site, telHref } from "~/content/site";
+import { useContactDetails } from "~/lib/contact-details";
 import { paths } from "~/lib/paths";
 import { BrandMark } from "./brand-mark";
 import { navLinks } from "./nav-links";
@@ -19,6 +20,7 @@ function PartnerCard({ partner }: { partner: Partner }) {
 }
 
 export function SiteFooter() {
+  const contact = useContactDetails();
   return (
     <footer id="socios" className="bg-leaf-950 text-leaf-100">
       <section aria-labelledby="socios-titulo" className="mx-auto max-w-7xl px-4 py-14 md:px-8">
@@ -75,17 +77,17 @@ export function SiteFooter() {
             </ul>
           </nav>
           <address className="grid gap-3 text-sm not-italic">
-            <a href={telHref(site.phone)} className="flex items-center gap-2 hover:text-white">
+            <a href={telHref(contact.phone)} className="flex items-center gap-2 hover:text-white">
               <Phone className="size-4" aria-hidden="true" />
-              {site.phone}
+              {contact.phone}
             </a>
-            <a href={`mailto:${site.email}`} className="flex items-center gap-2 hover:text-white">
+            <a href={`mailto:${contact.email}`} className="flex items-center gap-2 hover:text-white">
               <Mail className="size-4" aria-hidden="true" />
-              {site.email}
+              {contact.email}
             </a>
             <p className="flex items-start gap-2">
               <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {formattedAddress}
+              {formatAddress(contact.address)}
             </p>
           </address>
         </div>

@@ -1,7 +1,8 @@
+import type { ContactDetails } from "@app/shared";
 import { site } from "~/content/site";
 
 /** schema.org Organization for search engines (JSON-LD). */
-export function organizationJsonLd() {
+export function organizationJsonLd(contact: ContactDetails) {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -9,13 +10,13 @@ export function organizationJsonLd() {
     alternateName: site.name,
     url: `${site.url}/`,
     logo: `${site.url}/favicon.svg`,
-    email: site.email,
-    telephone: site.phone,
+    email: contact.email,
+    telephone: contact.phone,
     address: {
       "@type": "PostalAddress",
-      streetAddress: site.address.street,
-      addressLocality: site.address.city,
-      addressRegion: site.address.region,
+      streetAddress: contact.address.street,
+      addressLocality: contact.address.city,
+      addressRegion: contact.address.region,
       addressCountry: "EC",
     },
   };

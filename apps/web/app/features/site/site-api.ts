@@ -4,6 +4,8 @@ import type {
   SiteImageUpload,
   SiteItem,
   SiteItemSummary,
+  SitePreview,
+  SitePreviewRequest,
   SitePublication,
 } from "@app/shared";
 import { authRequest } from "~/lib/api-client";
@@ -39,3 +41,7 @@ export const restoreSitePublication = (id: number, publicationId: number, versio
 /** `POST /api/site/images`: the picture as it is; the server makes its copies. */
 export const uploadSiteImage = (file: File) =>
   authRequest<SiteImageUpload>("/site/images", { method: "POST", body: file });
+
+/** `POST /api/site/preview`: the page as it would be with this content (nothing is saved). */
+export const previewSiteContent = (change: SitePreviewRequest) =>
+  authRequest<SitePreview>("/site/preview", { method: "POST", body: change });

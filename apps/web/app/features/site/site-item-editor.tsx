@@ -1,4 +1,4 @@
-import type { ContactDetails, ProductContent, SiteDraft, SiteItem } from "@app/shared";
+import type { ContactDetails, ProductContent, SiteDraft, SiteItem, SitePreview, SitePreviewRequest } from "@app/shared";
 import { SITE_MESSAGES } from "@app/shared/constants";
 import { LoaderCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -10,6 +10,7 @@ import { errorMessage } from "~/lib/error-message";
 import { useZodForm } from "~/lib/use-zod-form";
 import { ContactDetailsFields } from "./contact-details-fields";
 import { ProductFields } from "./product-fields";
+import { previewSiteContent } from "./site-api";
 import { changedFields, formFieldOf } from "./site-changes";
 import {
   CONTACT_DETAILS_FIELDS,
@@ -20,6 +21,7 @@ import {
   productFormSchema,
   productFormValuesOf,
 } from "./site-form-schemas";
+import { SitePreviewDialog } from "./site-preview-dialog";
 
 /** What the editor asks its route to do (the route's clientAction runs it and reloads the item). */
 export type SiteIntent =
@@ -98,6 +100,7 @@ function ProductEditor({
           ? run({ intent: "save", id: item.id, draft: { kind: "product", version, content } })
           : run({ intent: "create", content })
       }
+      previewOf={(content) => ({ kind: "product", ...(item ? { id: item.id } : {}), content })}
     >
       <ProductFields
         register={form.register}
@@ -122,6 +125,7 @@ function ContactDetailsEditor({ item, run }: { item: Extract<SiteItem, { kind: "
       save={(content, version) =>
         run({ intent: "save", id: item.id, draft: { kind: "contact-details", version, content } })
       }
+      previewOf={(content) => ({ kind: "contact-details", content })}
     >
       <ContactDetailsFields register={form.register} errors={form.formState.errors} />
     </EditorForm>
@@ -136,6 +140,8 @@ type EditorFormProps<V extends FieldValues, C> = {
   run: RunIntent;
   valuesOf: (content: SiteItem["draft"]) => V;
   save: (content: C, version: number) => Promise<SiteItem>;
+  /** What `Vista previa` asks the server to render with the form's values. */
+  previewOf: (content: C) => SitePreviewRequest;
   /** A new item was stored (its first save). */
   onSaved?: (item: SiteItem) => void;
   children: ReactNode;
@@ -149,6 +155,7 @@ function EditorForm<V extends FieldValues, C>({
   run,
   valuesOf,
   save,
+  previewOf,
   onSaved,
   children,
 }: EditorFormProps<V, C>) {
@@ -157,7 +164,8 @@ function EditorForm<V extends FieldValues, C>({
   const [outcome, setOutcome] = useState<Outcome>(null);
   // Someone saved meanwhile: the route has loaded the item again (`item`), the form keeps its values.
   const [conflict, setConflict] = useState(false);
-  const [busy, setBusy] = useState<"save" | "publish" | null>(null);
+  const [busy, setBusy] = useState<"save" | "publish" | "preview" | null>(null);
+  const [preview, setPreview] = useState<SitePreview | null>(null);
   const { handleSubmit, reset } = form;
   // Read while rendering: react-hook-form only keeps up to date what a render has read.
   const { isDirty } = form.formState;
@@ -205,6 +213,19 @@ function EditorForm<V extends FieldValues, C>({
       }
     });
 
+  // The page with the form's values as they are, saved or not; checked by the same rules first.
+  const showPreview = handleSubmit(async (content) => {
+    setOutcome(null);
+    setBusy("preview");
+    try {
+      setPreview(await previewSiteContent(previewOf(content)));
+    } catch (error) {
+      await refused(error);
+    } finally {
+      setBusy(null);
+    }
+  });
+
   return (
     <form noValidate aria-label={label} aria-busy={busy !== null} onSubmit={submit(false)} className="grid gap-6">
       {outcome && (
@@ -250,6 +271,15 @@ function EditorForm<V extends FieldValues, C>({
         <button
           type="button"
           disabled={busy !== null}
+          onClick={showPreview}
+          className={`${buttonStyles.secondary} min-h-12`}
+        >
+          {busy === "preview" && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+          Vista previa
+        </button>
+        <button
+          type="button"
+          disabled={busy !== null}
           onClick={submit(true)}
           className={`${buttonStyles.primary} min-h-12`}
         >
@@ -257,6 +287,7 @@ function EditorForm<V extends FieldValues, C>({
           Publicar
         </button>
       </div>
+      <SitePreviewDialog preview={preview} onClose={() => setPreview(null)} />
     </form>
   );
 }

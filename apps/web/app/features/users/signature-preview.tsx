@@ -30,7 +30,7 @@ export function SignaturePreview({ displayName, jobTitle, phone, whatsapp }: Sig
         <span className="block font-semibold">{lines[0]}</span>
         <span className="block whitespace-pre-line">{lines.slice(1).join("\n")}</span>
         <span className="mt-1 block text-stone-600 text-xs">
-          {BRAND.name} · {BRAND.phone}
+          {BRAND.name} · el teléfono y el horario de Datos de contacto del sitio
         </span>
       </p>
     </section>

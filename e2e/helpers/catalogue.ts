@@ -1,31 +1,21 @@
-import type { ProductSlug, ServiceTypeTitle } from "@app/shared/constants";
+// The spec's 13 products (section 3) and contact details, as a fresh install shows them: what the browser tests expect
+// of the catalogue until a test of `Sitio web` publishes a change (those run after the others,
+// playwright.config.ts). The site itself reads them from its database.
 
-/** personales = "Protección de Cultivos" tab, empresariales = "Postcosecha" tab (spec section 3). */
-export type ProductType = "personales" | "empresariales";
-
-export type Product = {
-  /** Its page, `/productos/<slug>`; the list of slugs is shared with the API (packages/shared/src/catalog-rules.ts). */
-  slug: ProductSlug;
+export type SpecProduct = {
+  slug: string;
   title: string;
   /** The contact form's service type this product is requested as. */
-  serviceType: ServiceTypeTitle;
+  serviceType: string;
   description: string;
   features: string[];
   presentation?: string[];
-  image: string;
-  /** A product may belong to both tabs. */
-  types: ProductType[];
+  /** personales = "Protección de Cultivos", empresariales = "Postcosecha". */
+  types: ("personales" | "empresariales")[];
   state: "Popular" | "Nuevo";
 };
 
-export const productTypeLabels: Record<ProductType, string> = {
-  personales: "Protección de Cultivos",
-  empresariales: "Postcosecha",
-};
-
-const image = (slug: ProductSlug) => `/images/products/${slug}.svg`;
-
-export const products: Product[] = [
+export const products: SpecProduct[] = [
   {
     slug: "bioestimulantes",
     title: "Bioestimulantes",
@@ -39,7 +29,6 @@ export const products: Product[] = [
       "Compatible con programas de fertirriego",
     ],
     presentation: ["Fortify", "Alpha", "Fundament"],
-    image: image("bioestimulantes"),
     types: ["personales"],
     state: "Popular",
   },
@@ -51,7 +40,6 @@ export const products: Product[] = [
       "Acaricida de acción rápida para el control de ácaros en rosas y otras flores de corte, eficaz sobre huevos, ninfas y adultos con un efecto residual prolongado.",
     features: ["Dosis: 0,75 mL/L", "Actúa sobre todos los estados del ácaro", "Efecto residual prolongado"],
     presentation: ["Frasco de 500 ml"],
-    image: image("danisaraba"),
     types: ["personales"],
     state: "Popular",
   },
@@ -63,7 +51,6 @@ export const products: Product[] = [
       "Nutrición que mejora la calidad del tallo y del botón desde el cultivo, para que las flores lleguen a la poscosecha con más vigor y duren más en el florero.",
     features: ["Dosis: 1 a 4 mL/L", "Tallos más firmes y follaje más verde", "Más vida en florero"],
     presentation: ["Botella de 1 L"],
-    image: image("chrysal-viva"),
     types: ["personales", "empresariales"],
     state: "Nuevo",
   },
@@ -74,7 +61,6 @@ export const products: Product[] = [
     description:
       "Solución de hidratación intensiva para la sala de poscosecha que asegura una absorción rápida de agua justo después del corte y previene el bloqueo de los tallos.",
     features: ["Hidratación rápida tras el corte", "Previene el bloqueo vascular", "Para rosas y flores de verano"],
-    image: image("chrysal-intensive"),
     types: ["empresariales"],
     state: "Popular",
   },
@@ -86,7 +72,6 @@ export const products: Product[] = [
       "Etiquetas que liberan un tratamiento protector dentro de la caja durante el transporte en seco, reduciendo la deshidratación y el estrés del envío.",
     features: ["Se colocan en segundos en cada caja", "Protección durante el transporte en seco"],
     presentation: ["Rollo de 2000 etiquetas"],
-    image: image("chrysal-transport-stickers"),
     types: ["empresariales"],
     state: "Nuevo",
   },
@@ -102,7 +87,6 @@ export const products: Product[] = [
       "Ideal para claveles y flores de verano",
       "Se aplica durante la hidratación",
     ],
-    image: image("chrysal-avb"),
     types: ["empresariales"],
     state: "Popular",
   },
@@ -113,7 +97,6 @@ export const products: Product[] = [
     description:
       "Solución para el transporte en agua que mantiene las flores hidratadas y alimentadas desde la finca hasta el comprador final.",
     features: ["Transporte en cubeta o en agua", "Controla el crecimiento bacteriano", "Flores frescas al llegar"],
-    image: image("chrysal-arrive-alive"),
     types: ["empresariales"],
     state: "Popular",
   },
@@ -124,7 +107,6 @@ export const products: Product[] = [
     description:
       "Alimento floral que aporta los azúcares y nutrientes que la flor necesita para abrir por completo, mantener sus colores y durar más días en el florero.",
     features: ["Apertura completa del botón", "Colores más intensos", "Más días de vida en florero"],
-    image: image("chrysal-essential"),
     types: ["empresariales"],
     state: "Popular",
   },
@@ -135,7 +117,6 @@ export const products: Product[] = [
     description:
       "Lámina para cajas de exportación que mantiene una humedad equilibrada alrededor de las flores durante el transporte y el almacenamiento en frío.",
     features: ["Equilibra la humedad en la caja", "Reduce la deshidratación", "Para cajas estándar de exportación"],
-    image: image("chrysal-freshliner"),
     types: ["empresariales"],
     state: "Nuevo",
   },
@@ -146,7 +127,6 @@ export const products: Product[] = [
     description:
       "Tratamiento de hidratación para flores de bulbo y de verano que favorece la absorción de agua y evita el amarillamiento de las hojas.",
     features: ["Previene hojas amarillas", "Mejor absorción de agua", "Para flores de bulbo y de verano"],
-    image: image("chrysal-hvb"),
     types: ["empresariales"],
     state: "Nuevo",
   },
@@ -162,7 +142,6 @@ export const products: Product[] = [
       "Reduce el cuello doblado",
       "Uso en la sala de poscosecha",
     ],
-    image: image("chrysal-rvb"),
     types: ["empresariales"],
     state: "Popular",
   },
@@ -173,7 +152,6 @@ export const products: Product[] = [
     description:
       "Solución de arranque para la primera hidratación después del corte: mantiene limpios los vasos del tallo y prepara la flor para el resto de la cadena de frío.",
     features: ["Primera hidratación tras el corte", "Mantiene limpios los vasos del tallo"],
-    image: image("chrysal-solucion-inicial"),
     types: ["empresariales"],
     state: "Nuevo",
   },
@@ -185,10 +163,16 @@ export const products: Product[] = [
       "Láminas que absorben el etileno dentro de la caja y protegen a las flores sensibles durante el transporte y el almacenamiento prolongado.",
     features: ["Absorben el etileno en la caja", "Protección en envíos largos", "Fáciles de colocar"],
     presentation: ["Rollos de 1800 láminas"],
-    image: image("chrysal-eb-sheets"),
     types: ["empresariales"],
     state: "Nuevo",
   },
 ];
 
-export const productBySlug = (slug: string | undefined) => products.find((p) => p.slug === slug);
+/** The contact details a fresh install publishes (`Sitio web`, `Datos de contacto`). */
+export const contactDetails = {
+  phone: "+593 2 236 4100",
+  whatsapp: "+593 99 123 4567",
+  email: "info@florapro.ec",
+  address: { street: "Av. Panamericana Norte km 5", city: "Cayambe", region: "Pichincha", country: "Ecuador" },
+  hours: "Lunes a viernes, 08:00 a 17:30",
+};
