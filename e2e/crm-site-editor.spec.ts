@@ -304,6 +304,52 @@ test("published contact details reach every page, the JSON-LD and the emails, an
     .toBe(true);
 });
 
+test("an editor adds a testimonial with its stars, sees it on the home page, and takes it off again", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const tag = uniqueTag(testInfo);
+  await signedInEditor(page, request, testInfo);
+  await page.getByRole("link", { name: "Nuevo testimonio" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Nuevo testimonio" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Testimonio" });
+  // Judged by the API's rules in the browser, each error under its field.
+  await form.getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(form.getByRole("textbox", { name: "Testimonio" })).toHaveAccessibleDescription(/Escribe el testimonio/);
+  await expectNoAxeViolations(page);
+
+  const quote = `Las rosas de ${tag} llegaron firmes a Moscú.`;
+  await form.getByRole("textbox", { name: "Testimonio" }).fill(quote);
+  await form.getByRole("textbox", { name: "Nombre" }).fill(`Lucía ${tag}`);
+  await form.getByRole("textbox", { name: "Cargo y lugar" }).fill("Gerente, finca de rosas en Cotopaxi");
+  await form.getByRole("combobox", { name: "Estrellas" }).selectOption("4");
+  await form.getByRole("button", { name: "Publicar" }).click();
+  await expect(page.getByText("Estado: Publicado")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Testimonio de Lucía ${tag}` })).toBeVisible();
+
+  await expect
+    .poll(async () => (await (await request.get("/")).text()).includes(quote), { timeout: 10_000, intervals: [200] })
+    .toBe(true);
+  const visitor = await page.context().newPage();
+  await visit(visitor, "/");
+  const card = visitor
+    .getByRole("region", { name: "Lo que dicen nuestros clientes" })
+    .getByRole("listitem")
+    .filter({ hasText: quote });
+  await expect(card.getByRole("img", { name: "4 de 5 estrellas" })).toBeVisible();
+  await expect(card).toContainText(`Lucía ${tag}`);
+  await visitor.close();
+
+  await page.getByRole("button", { name: "Retirar del sitio" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "¿Retirar este testimonio del sitio?" });
+  await confirm.getByRole("button", { name: "Retirar del sitio" }).click();
+  await expect(page.getByText("El testimonio ya no está en el sitio")).toBeVisible();
+  await expect
+    .poll(async () => (await (await request.get("/")).text()).includes(quote), { timeout: 10_000, intervals: [200] })
+    .toBe(false);
+});
+
 test("a product's picture is uploaded, needs its alt text, and can be replaced or taken away", async ({
   page,
   request,

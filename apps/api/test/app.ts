@@ -37,7 +37,9 @@ export function fakeRenderer(pages: Record<string, string> = {}): PageRenderer {
     if (pathname.endsWith(".data")) {
       return Response.json({ pathname, products: site.products.map((product) => product.slug) });
     }
-    const titles = site.products.map((product) => `<li>${product.title}</li>`).join("");
+    const titles = [...site.products.map((product) => product.title), ...site.testimonials.map((entry) => entry.name)]
+      .map((title) => `<li>${title}</li>`)
+      .join("");
     const html =
       pages[pathname] ??
       `<!doctype html><html><head><title>${pathname}</title><script>start()</script></head><body><ul>${titles}</ul><p>${site.contactDetails.phone}</p></body></html>`;

@@ -2,9 +2,19 @@
 // limits and the Spanish texts that name each field. Zod-free, so the editor's screens can use them;
 // the zod schemas in schemas/site.ts are built from these.
 
-/** A product of the catalogue; the site's contact details (one item, used everywhere they appear). */
-export const SITE_ITEM_KINDS = ["product", "contact-details"] as const;
+/**
+ * A product of the catalogue; a testimonial of the home page; the site's contact details (one item,
+ * used everywhere they appear).
+ */
+export const SITE_ITEM_KINDS = ["product", "testimonial", "contact-details"] as const;
 export type SiteItemKind = (typeof SITE_ITEM_KINDS)[number];
+
+/** The kinds that are lists: staff add items of them, and take them off the site (`Retirar del sitio`). */
+export const SITE_LIST_KINDS = ["product", "testimonial"] as const satisfies readonly SiteItemKind[];
+export type SiteListKind = (typeof SITE_LIST_KINDS)[number];
+
+/** A testimonial's stars, from 1 to 5 (spec section 1: the landing page shows them). */
+export const TESTIMONIAL_RATINGS = [5, 4, 3, 2, 1] as const;
 
 /**
  * Where an item stands: never published (`borrador`), what visitors see (`publicado`), published with
@@ -56,6 +66,9 @@ export const SITE_LIMITS = {
   email: 254,
   addressLine: 120,
   hours: 120,
+  quote: 600,
+  person: 80,
+  role: 120,
 } as const;
 
 export const SITE_MESSAGES = {
@@ -93,15 +106,25 @@ export const SITE_MESSAGES = {
   kindMismatch: "El contenido enviado no es del tipo de ese elemento",
   changedMeanwhile: "Otra persona cambió este contenido mientras lo editabas. Revisa sus cambios antes de guardar.",
   versionNotFound: "Esa versión publicada no existe",
-  onlyProductsRetire: "Solo los productos se pueden retirar del sitio",
-  notPublished: "Ese producto no está publicado",
+  onlyListsRetire: "Solo los productos y los testimonios se pueden retirar del sitio",
+  notPublished: "Ese elemento no está publicado",
+  quoteRequired: "Escribe el testimonio",
+  quoteTooLong: `El testimonio no puede superar los ${SITE_LIMITS.quote} caracteres`,
+  personRequired: "Escribe el nombre de quien da el testimonio",
+  personTooLong: `El nombre no puede superar los ${SITE_LIMITS.person} caracteres`,
+  roleRequired: "Escribe su cargo y dónde trabaja",
+  roleTooLong: `El cargo no puede superar los ${SITE_LIMITS.role} caracteres`,
+  ratingInvalid: "Elige de 1 a 5 estrellas",
   previewUnavailable: "La vista previa no está disponible: este servidor no tiene el sitio compilado",
 } as const;
 
-/** What the CRM's list calls an item that is not a product. */
-export const SITE_ITEM_TITLES: Record<Exclude<SiteItemKind, "product">, string> = {
+/** What the CRM's list calls an item that is not of a list. */
+export const SITE_ITEM_TITLES: Record<Exclude<SiteItemKind, SiteListKind>, string> = {
   "contact-details": "Datos de contacto",
 };
+
+/** What the CRM calls a testimonial: by whom it is. */
+export const testimonialTitle = (name: string) => `Testimonio de ${name}`;
 
 /**
  * Where a site image may come from: the images shipped with the site (`/images/...`) or those

@@ -53,31 +53,6 @@ export const serviceLines: ServiceLine[] = [
   },
 ];
 
-export type Testimonial = { quote: string; name: string; role: string; rating: 1 | 2 | 3 | 4 | 5 };
-
-export const testimonials: Testimonial[] = [
-  {
-    quote:
-      "Desde que usamos RVB en la sala de poscosecha, los reclamos por cuello doblado en Rusia bajaron casi a cero. El equipo técnico nos visita cada mes.",
-    name: "María Fernanda Quishpe",
-    role: "Jefa de poscosecha, finca de rosas en Cayambe",
-    rating: 5,
-  },
-  {
-    quote:
-      "Buen acompañamiento para nuestros envíos marítimos a Europa. Las flores llegaron firmes después de tres semanas de viaje.",
-    name: "Diego Andrade",
-    role: "Gerente de exportaciones, Tabacundo",
-    rating: 4,
-  },
-  {
-    quote: "Respuesta rápida y soluciones a la medida. El tratamiento de agua nos ahorró producto desde el primer mes.",
-    name: "Gabriela Montalvo",
-    role: "Propietaria, finca de flores de verano en Latacunga",
-    rating: 5,
-  },
-];
-
 export const callToAction = {
   title: "¿Listo para proteger lo que más valora?",
   text: "Hable con un asesor técnico y reciba una propuesta para su finca o su empresa exportadora.",

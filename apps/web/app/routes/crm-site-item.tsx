@@ -1,5 +1,5 @@
 import type { SiteItem } from "@app/shared";
-import { SITE_ITEM_STATE_LABELS, SITE_ITEM_TITLES } from "@app/shared/constants";
+import { SITE_ITEM_STATE_LABELS, SITE_ITEM_TITLES, type SiteListKind, testimonialTitle } from "@app/shared/constants";
 import { ArrowLeft } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -11,7 +11,7 @@ import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { NoPermission } from "~/features/crm/no-permission";
 import {
-  createSiteProduct,
+  createSiteItem,
   loadSiteItem,
   loadSitePublications,
   publishSiteItem,
@@ -27,19 +27,21 @@ import type { Route } from "./+types/crm-site-item";
 
 export const meta = () => crmMeta("Sitio web");
 
-/** `/crm/sitio/nuevo`: a product not saved yet. */
-const NEW = "nuevo";
+/** `/crm/sitio/nuevo` and `/crm/sitio/nuevo-testimonio`: a product or a testimonial not saved yet. */
+const NEW: Record<string, SiteListKind> = { nuevo: "product", "nuevo-testimonio": "testimonial" };
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return loadForStaff(request, async (user) => {
-    if (!editsSite(user) || params.id === NEW) return { item: null, publications: [] };
+    const isNew = Object.hasOwn(NEW, params.id);
+    const newKind: SiteListKind = (isNew && NEW[params.id]) || "product";
+    if (!editsSite(user) || isNew) return { item: null, newKind, publications: [] };
     const id = Number(params.id);
     if (!Number.isInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
     const [item, publications] = await Promise.all([
       loadSiteItem(id, request.signal),
       loadSitePublications(id, request.signal),
     ]);
-    return { item, publications };
+    return { item, newKind, publications };
   });
 }
 
@@ -47,7 +49,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const change = (await request.json()) as SiteIntent;
   switch (change.intent) {
     case "create":
-      return settle(createSiteProduct(change.content));
+      return settle(createSiteItem(change.item));
     case "save":
       return settle(saveSiteDraft(change.id, change.draft));
     case "publish":
@@ -59,14 +61,18 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
-const titleOf = (item: SiteItem | null) =>
-  !item ? "Nuevo producto" : item.kind === "product" ? item.draft.title : SITE_ITEM_TITLES[item.kind];
+function titleOf(item: SiteItem | null, newKind: SiteListKind) {
+  if (!item) return newKind === "testimonial" ? "Nuevo testimonio" : "Nuevo producto";
+  if (item.kind === "product") return item.draft.title;
+  if (item.kind === "testimonial") return testimonialTitle(item.draft.name);
+  return SITE_ITEM_TITLES[item.kind];
+}
 
 export default function CrmSiteItem({ loaderData }: Route.ComponentProps) {
   const { user } = useSession();
   const navigate = useNavigate();
   const action = useRouteAction();
-  const { item, publications } = loaderData;
+  const { item, newKind, publications } = loaderData;
   // A restore or a retirement changes the item under the editor: it starts again from what is stored.
   const [generation, setGeneration] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
@@ -89,7 +95,7 @@ export default function CrmSiteItem({ loaderData }: Route.ComponentProps) {
         Volver a Sitio web
       </Link>
       <CrmPageHeader
-        title={titleOf(item)}
+        title={titleOf(item, newKind)}
         subtitle={
           item ? `Estado: ${SITE_ITEM_STATE_LABELS[item.state]}` : "Se guarda como borrador hasta que lo publiques"
         }
@@ -101,8 +107,9 @@ export default function CrmSiteItem({ loaderData }: Route.ComponentProps) {
           </Notice>
         )}
         <SiteItemEditor
-          key={`${item && item.id !== createdHere.current ? item.id : NEW}-${generation}`}
+          key={`${item && item.id !== createdHere.current ? item.id : "nuevo"}-${generation}`}
           item={item}
+          newKind={newKind}
           run={run}
           onCreated={(created) => {
             createdHere.current = created.id;

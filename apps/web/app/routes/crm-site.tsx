@@ -32,10 +32,16 @@ export default function CrmSite({ loaderData }: Route.ComponentProps) {
         subtitle={SUBTITLE}
         actions={
           editsSite(user) && (
-            <Link to={paths.crmSiteItem("nuevo")} className={`${buttonStyles.primary} min-h-11`}>
-              <Plus className="size-4" aria-hidden="true" />
-              Nuevo producto
-            </Link>
+            <div className="flex flex-wrap gap-3">
+              <Link to={paths.crmSiteItem("nuevo")} className={`${buttonStyles.primary} min-h-11`}>
+                <Plus className="size-4" aria-hidden="true" />
+                Nuevo producto
+              </Link>
+              <Link to={paths.crmSiteItem("nuevo-testimonio")} className={`${buttonStyles.secondary} min-h-11`}>
+                <Plus className="size-4" aria-hidden="true" />
+                Nuevo testimonio
+              </Link>
+            </div>
           )
         }
       />

@@ -25,7 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { featured: featuredProducts((await publishedSite(context)).products) };
+  const { products, testimonials } = await publishedSite(context);
+  return { featured: featuredProducts(products), testimonials };
 }
 
 // The poster is the largest paint: fetch the one that fits the screen before anything else.
@@ -49,7 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ServiceLinesSection />
       </HydrationBoundary>
       <HydrationBoundary>
-        <TestimonialsSection />
+        <TestimonialsSection testimonials={loaderData.testimonials} />
       </HydrationBoundary>
       <HydrationBoundary>
         <CallToActionBand />

@@ -58,6 +58,21 @@ export const productContentSchema = z.strictObject({
 });
 export type ProductContent = z.output<typeof productContentSchema>;
 
+/** A testimonial of the home page: what a client said, who and where, with its stars. */
+export const testimonialContentSchema = z.strictObject({
+  quote: paragraphs(M.quoteRequired, M.quoteTooLong, L.quote),
+  name: line(M.personRequired, M.personTooLong, L.person),
+  role: line(M.roleRequired, M.roleTooLong, L.role),
+  rating: z
+    .number({ error: M.ratingInvalid })
+    .int({ error: M.ratingInvalid })
+    .min(1, { error: M.ratingInvalid })
+    .max(5, {
+      error: M.ratingInvalid,
+    }),
+});
+export type TestimonialContent = z.output<typeof testimonialContentSchema>;
+
 /** How to reach the supplier, wherever the site, its emails and its JSON-LD say it. */
 export const contactDetailsSchema = z.strictObject({
   phone: phone(M.phoneRequired, M.phoneInvalid),
@@ -85,11 +100,13 @@ export type ContactDetails = z.output<typeof contactDetailsSchema>;
  */
 export const publishedSiteSchema = z.object({
   products: z.array(productContentSchema),
+  testimonials: z.array(testimonialContentSchema),
   contactDetails: contactDetailsSchema,
 });
 /** The same as the API sends it: as stored (the content schemas trim and so cannot encode). */
 export const publishedSiteResponseSchema = z.object({
   products: z.array(z.record(z.string(), z.unknown())),
+  testimonials: z.array(z.record(z.string(), z.unknown())),
   contactDetails: z.record(z.string(), z.unknown()),
 });
 export type PublishedSite = z.output<typeof publishedSiteSchema>;
@@ -97,6 +114,7 @@ export type PublishedSite = z.output<typeof publishedSiteSchema>;
 /** The schema of each kind's content. */
 export const siteContentSchemas = {
   product: productContentSchema,
+  testimonial: testimonialContentSchema,
   "contact-details": contactDetailsSchema,
 } as const satisfies Record<(typeof SITE_ITEM_KINDS)[number], z.ZodType>;
 
@@ -108,6 +126,7 @@ const version = z.number().int().min(1).max(2_147_483_647);
 /** `PUT /api/site/items/:id`: a new draft, checked by its kind's schema (errors name `content.<field>`). */
 export const siteDraftSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("product"), version, content: productContentSchema }),
+  z.strictObject({ kind: z.literal("testimonial"), version, content: testimonialContentSchema }),
   z.strictObject({ kind: z.literal("contact-details"), version, content: contactDetailsSchema }),
 ]);
 export type SiteDraft = z.input<typeof siteDraftSchema>;
@@ -118,6 +137,11 @@ export type SiteDraft = z.input<typeof siteDraftSchema>;
  */
 export const sitePreviewSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("product"), id: z.number().int().min(1).optional(), content: productContentSchema }),
+  z.strictObject({
+    kind: z.literal("testimonial"),
+    id: z.number().int().min(1).optional(),
+    content: testimonialContentSchema,
+  }),
   z.strictObject({ kind: z.literal("contact-details"), content: contactDetailsSchema }),
 ]);
 export type SitePreviewRequest = z.input<typeof sitePreviewSchema>;
@@ -125,8 +149,12 @@ export type SitePreviewRequest = z.input<typeof sitePreviewSchema>;
 export const sitePreviewAnswerSchema = z.object({ path: z.string(), html: z.string() });
 export type SitePreview = z.output<typeof sitePreviewAnswerSchema>;
 
-/** `POST /api/site/items`: a new product, as a draft (the contact details are one item, never added). */
-export const newSiteItemSchema = z.strictObject({ kind: z.literal("product"), content: productContentSchema });
+/** `POST /api/site/items`: a new product or testimonial, as a draft (the contact details are one item, never added). */
+export const newSiteItemSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("product"), content: productContentSchema }),
+  z.strictObject({ kind: z.literal("testimonial"), content: testimonialContentSchema }),
+]);
+export type NewSiteItem = z.output<typeof newSiteItemSchema>;
 
 /** `POST /api/site/items/:id/publish`, `/retire`, `/versions/:versionId/restore`: the version seen. */
 export const siteVersionSchema = z.strictObject({ version });
@@ -159,6 +187,7 @@ export const siteItemSchema = siteItemSummarySchema.extend({
 export type SiteItem = Omit<SiteItemSummary, "kind"> &
   (
     | { kind: "product"; draft: ProductContent; published: ProductContent | null }
+    | { kind: "testimonial"; draft: TestimonialContent; published: TestimonialContent | null }
     | { kind: "contact-details"; draft: ContactDetails; published: ContactDetails | null }
   );
 

@@ -1,7 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { contactDetailsSchema, type ProductContent, productContentSchema } from "@app/shared";
+import {
+  contactDetailsSchema,
+  type ProductContent,
+  productContentSchema,
+  type TestimonialContent,
+  testimonialContentSchema,
+} from "@app/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
@@ -37,7 +43,7 @@ describe.each(engines)("the site's items on %s", (engine) => {
     return row;
   };
 
-  it("a new database holds today's site, published: 13 products in the catalogue's order and the contact details", async () => {
+  it("a new database holds today's site, published: 13 products in the catalogue's order, 3 testimonials and the contact details", async () => {
     const products = await listSiteItems(db, "product");
     const contents = products.map((row) => productContentSchema.parse(row.published));
     expect(contents.map((content) => content.slug)).toEqual([
@@ -79,7 +85,15 @@ describe.each(engines)("the site's items on %s", (engine) => {
       address: { street: "Av. Panamericana Norte km 5", city: "Cayambe", region: "Pichincha", country: "Ecuador" },
       hours: "Lunes a viernes, 08:00 a 17:30",
     });
-    expect(await listPublishedItems(db)).toHaveLength(14);
+    // The home page's three testimonials, with the stars the spec gives them.
+    const testimonials = await listSiteItems(db, "testimonial");
+    expect(testimonials.map((row) => testimonialContentSchema.parse(row.published).rating)).toEqual([5, 4, 5]);
+    expect(testimonials.map((row) => (row.published as TestimonialContent).name)).toEqual([
+      "María Fernanda Quishpe",
+      "Diego Andrade",
+      "Gabriela Montalvo",
+    ]);
+    expect(await listPublishedItems(db)).toHaveLength(17);
     expect(await latestPublication(db)).toBeGreaterThan(0);
     expect(await listVersions(db, (await firstProduct()).id)).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import type { SiteItemKind, SiteItemState } from "@app/shared/constants";
+import type { SiteItemKind, SiteItemState, SiteListKind } from "@app/shared/constants";
 import { and, asc, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
@@ -64,15 +64,15 @@ export async function listItemViews(db: Db, id?: number) {
 }
 export type SiteItemView = Awaited<ReturnType<typeof listItemViews>>[number];
 
-/** A new product, as a draft, last in the catalogue. */
-export async function insertProduct(db: Db, draft: unknown, userId: number | null) {
+/** A new item of a list (a product, a testimonial), as a draft, last of its kind. */
+export async function insertItem(db: Db, kind: SiteListKind, draft: unknown, userId: number | null) {
   const [row] = await db
     .insert(siteItems)
     .values({
-      kind: "product",
+      kind,
       draft,
       updatedBy: userId,
-      position: sql`(select coalesce(max(${siteItems.position}), -1) + 1 from ${siteItems} where ${siteItems.kind} = 'product')`,
+      position: sql`(select coalesce(max(${siteItems.position}), -1) + 1 from ${siteItems} where ${siteItems.kind} = ${kind})`,
     })
     .returning();
   if (!row) throw new Error("insert returned no row");

@@ -42,15 +42,67 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
       (await call(admin, "GET", "/api/audit-log?size=50")).json().content as { action: string; details: unknown }[]
     ).filter((entry) => entry.action.startsWith("site_item_"));
 
-  it("lists today's site to editors and administrators: the contact details, then 13 published products", async () => {
+  it("lists today's site to editors and administrators: the contact details, 13 products, 3 testimonials", async () => {
     const items = await list();
-    expect(items).toHaveLength(14);
+    expect(items).toHaveLength(17);
+    expect(items.slice(14).map((entry) => [entry.kind, entry.title, entry.state])).toEqual([
+      ["testimonial", "Testimonio de María Fernanda Quishpe", "publicado"],
+      ["testimonial", "Testimonio de Diego Andrade", "publicado"],
+      ["testimonial", "Testimonio de Gabriela Montalvo", "publicado"],
+    ]);
     expect(items.filter((entry) => entry.kind === "product").map((entry) => entry.state)).toEqual(
       Array(13).fill("publicado"),
     );
     expect(items[0]).toMatchObject({ kind: "contact-details", title: "Datos de contacto", state: "publicado" });
     expect(items[1]).toMatchObject({ title: "Bioestimulantes", position: 1, version: 1 });
     expect((await call(admin, "GET", "/api/site/items")).statusCode).toBe(200);
+  });
+
+  it("adds a testimonial as a draft, publishes it, refuses bad stars by field, and retires it", async () => {
+    const content = {
+      quote: "Las rosas llegaron a Moscú firmes y abiertas.",
+      name: "Lucía Guamán",
+      role: "Gerente, finca de rosas en Cotopaxi",
+      rating: 4,
+    };
+    const created = await call(editor, "POST", "/api/site/items", { kind: "testimonial", content });
+    expect(created.statusCode).toBe(201);
+    const item = created.json() as SiteItem;
+    expect(item).toMatchObject({
+      kind: "testimonial",
+      title: "Testimonio de Lucía Guamán",
+      state: "borrador",
+      position: 4,
+    });
+    for (const rating of [0, 6, 4.5, "5"]) {
+      const bad = await call(editor, "PUT", `/api/site/items/${item.id}`, {
+        kind: "testimonial",
+        version: item.version,
+        content: { ...content, rating },
+      });
+      expect(bad.statusCode, String(rating)).toBe(400);
+      expect(bad.json().details).toEqual([{ path: "content.rating", message: SITE_MESSAGES.ratingInvalid }]);
+    }
+    const empty = await call(editor, "POST", "/api/site/items", {
+      kind: "testimonial",
+      content: { ...content, quote: " " },
+    });
+    expect(empty.json().details).toEqual([{ path: "content.quote", message: SITE_MESSAGES.quoteRequired }]);
+    const published = await call(editor, "POST", `/api/site/items/${item.id}/publish`, { version: item.version });
+    expect(published.json()).toMatchObject({ state: "publicado" });
+    const site = (await t.app.inject({ method: "GET", url: "/api/site/published" })).json();
+    expect(site.testimonials.map((entry: { name: string }) => entry.name)).toContain("Lucía Guamán");
+    const retired = await call(editor, "POST", `/api/site/items/${item.id}/retire`, {
+      version: (published.json() as SiteItem).version,
+    });
+    expect(retired.json()).toMatchObject({ state: "retirado", published: null });
+    const after = (await t.app.inject({ method: "GET", url: "/api/site/published" })).json();
+    expect(after.testimonials.map((entry: { name: string }) => entry.name)).not.toContain("Lucía Guamán");
+    expect((await auditActions()).slice(0, 3).map((entry) => entry.action)).toEqual([
+      "site_item_retired",
+      "site_item_published",
+      "site_item_created",
+    ]);
   });
 
   it("is closed to the sales staff, and an editor reaches none of the CRM's contacts", async () => {
@@ -347,7 +399,7 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
     const details = (await list()).find((entry) => entry.kind === "contact-details") as SiteItemSummary;
     const refused = await call(editor, "POST", `/api/site/items/${details.id}/retire`, { version: details.version });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().details).toEqual([{ path: "kind", message: SITE_MESSAGES.onlyProductsRetire }]);
+    expect(refused.json().details).toEqual([{ path: "kind", message: SITE_MESSAGES.onlyListsRetire }]);
     expect((await auditActions())[0]).toMatchObject({ action: "site_item_retired" });
     // Gone from the contact form, and refused there.
     const types = (await t.app.inject({ method: "GET", url: "/api/service-types" })).json() as { title: string }[];

@@ -23,7 +23,7 @@ import { insertImage } from "./image-repo.ts";
 import { ImageRefusedError, processImage } from "./images.ts";
 import {
   type Actor,
-  createProduct,
+  createItem,
   getItem,
   listItems,
   listPublications,
@@ -31,7 +31,7 @@ import {
   publishItem,
   readPublishedSite,
   restoreItem,
-  retireProduct,
+  retireListed,
   SiteChangeRefusedError,
   SiteFieldConflictError,
   saveItemDraft,
@@ -199,7 +199,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: EDITORS, schema: { body: newSiteItemSchema, response: { 201: siteItemSchema, ...errors } } },
     async (request, reply) => {
       try {
-        return reply.code(201).send(await createProduct(db, request.body.content, actorOf(request)));
+        return reply.code(201).send(await createItem(db, request.body, actorOf(request)));
       } catch (error) {
         return refuse(request, reply, error);
       }
@@ -233,7 +233,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParamsSchema, body: siteVersionSchema, response: { 200: siteItemSchema, ...errors } },
     },
     async (request, reply) =>
-      change(request, reply, () => retireProduct(db, request.params.id, request.body.version, actorOf(request))),
+      change(request, reply, () => retireListed(db, request.params.id, request.body.version, actorOf(request))),
   );
 
   app.get(

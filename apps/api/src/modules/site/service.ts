@@ -1,5 +1,6 @@
 import {
   type ContactDetails,
+  type NewSiteItem,
   type ProductContent,
   type PublishedSite,
   type SiteDraft,
@@ -7,8 +8,9 @@ import {
   type SiteItemSummary,
   type SitePublication,
   siteContentSchemas,
+  type TestimonialContent,
 } from "@app/shared";
-import { SITE_ITEM_TITLES, SITE_MESSAGES } from "@app/shared/constants";
+import { SITE_ITEM_TITLES, SITE_LIST_KINDS, SITE_MESSAGES, testimonialTitle } from "@app/shared/constants";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -18,7 +20,7 @@ import { offerServiceType, retireServiceType } from "../service-types/repo.ts";
 import { productPath } from "../site-pages/public-pages.ts";
 import {
   findSiteItem,
-  insertProduct,
+  insertItem,
   listItemViews,
   listPublished,
   listVersions,
@@ -64,8 +66,11 @@ const refused = (path: string, message: string) => new SiteChangeRefusedError([{
 
 const slugTaken = () => new SiteFieldConflictError("content.slug", SITE_MESSAGES.slugTaken);
 
-const titleOf = (row: SiteItemRow) =>
-  row.kind === "product" ? (row.draft as ProductContent).title : SITE_ITEM_TITLES[row.kind];
+function titleOf(row: SiteItemRow) {
+  if (row.kind === "product") return (row.draft as ProductContent).title;
+  if (row.kind === "testimonial") return testimonialTitle((row.draft as TestimonialContent).name);
+  return SITE_ITEM_TITLES[row.kind];
+}
 
 function toSummary(view: SiteItemView): SiteItemSummary {
   return {
@@ -113,9 +118,9 @@ async function slugChecked<T>(change: () => Promise<T>) {
   }
 }
 
-/** A new product, as a draft: on the site once published. */
-export async function createProduct(db: Db, content: ProductContent, actor: Actor) {
-  const row = await slugChecked(() => insertProduct(db, content, actor.id));
+/** A new product or testimonial, as a draft: on the site once published. */
+export async function createItem(db: Db, { kind, content }: NewSiteItem, actor: Actor) {
+  const row = await slugChecked(() => insertItem(db, kind, content, actor.id));
   await audit(db, "created", row, actor);
   return (await getItem(db, row.id)) as SiteItem;
 }
@@ -198,11 +203,14 @@ async function offerProduct(tx: Db, row: SiteItemRow, before: SiteItemRow) {
   await tx.update(siteItems).set({ serviceTypeId }).where(eq(siteItems.id, row.id));
 }
 
-/** Takes a product off the site: its page, its card and the form's list; its draft and history stay. */
-export async function retireProduct(db: Db, id: number, version: number, actor: Actor) {
+/**
+ * Takes a product or a testimonial off the site (a product's page, its card and the form's list);
+ * its draft and history stay.
+ */
+export async function retireListed(db: Db, id: number, version: number, actor: Actor) {
   const item = await findSiteItem(db, id);
   if (!item) return undefined;
-  if (item.kind !== "product") throw refused("kind", SITE_MESSAGES.onlyProductsRetire);
+  if (!(SITE_LIST_KINDS as readonly string[]).includes(item.kind)) throw refused("kind", SITE_MESSAGES.onlyListsRetire);
   if (item.published === null) throw refused("id", SITE_MESSAGES.notPublished);
   const row = await db.transaction(async (tx) => {
     const retired = await retireItem(tx, id, version, actor.id);
@@ -235,8 +243,16 @@ async function publishedSlugTaken(db: Db, id: number, slug: string) {
 
 /** What the public pages show now (docs/decisions/037). */
 export async function readPublishedSite(db: Db): Promise<PublishedSite> {
-  const [products, contactDetails] = await Promise.all([listPublished(db, "product"), readContactDetails(db)]);
-  return { products: products as ProductContent[], contactDetails };
+  const [products, testimonials, contactDetails] = await Promise.all([
+    listPublished(db, "product"),
+    listPublished(db, "testimonial"),
+    readContactDetails(db),
+  ]);
+  return {
+    products: products as ProductContent[],
+    testimonials: testimonials as TestimonialContent[],
+    contactDetails,
+  };
 }
 
 /** How visitors reach the supplier, as published (always: the item is seeded published and never retired). */
@@ -252,6 +268,14 @@ export async function readContactDetails(db: Db): Promise<ContactDetails> {
  */
 export async function previewSite(db: Db, site: PublishedSite, change: SitePreviewChange) {
   if (change.kind === "contact-details") return { path: "/", site: { ...site, contactDetails: change.content } };
+  if (change.kind === "testimonial") {
+    const item = change.id === undefined ? undefined : await findSiteItem(db, change.id);
+    const shown = JSON.stringify(item?.published ?? null);
+    const at = site.testimonials.findIndex((testimonial) => JSON.stringify(testimonial) === shown);
+    const testimonials =
+      at === -1 ? [...site.testimonials, change.content] : site.testimonials.toSpliced(at, 1, change.content);
+    return { path: "/", site: { ...site, testimonials } };
+  }
   const item = change.id === undefined ? undefined : await findSiteItem(db, change.id);
   const replaced = (item?.published as ProductContent | null | undefined)?.slug;
   const others = site.products.filter((product) => product.slug !== replaced && product.slug !== change.content.slug);
@@ -262,4 +286,5 @@ export async function previewSite(db: Db, site: PublishedSite, change: SitePrevi
 
 export type SitePreviewChange =
   | { kind: "product"; id?: number | undefined; content: ProductContent }
+  | { kind: "testimonial"; id?: number | undefined; content: TestimonialContent }
   | { kind: "contact-details"; content: ContactDetails };

@@ -1,5 +1,5 @@
 import type {
-  ProductContent,
+  NewSiteItem,
   SiteDraft,
   SiteImageUpload,
   SiteItem,
@@ -23,8 +23,9 @@ export const loadSiteItem = (id: number, signal?: AbortSignal) =>
 export const loadSitePublications = (id: number, signal?: AbortSignal) =>
   authRequest<SitePublication[]>(`/site/items/${id}/versions`, { signal });
 
-export const createSiteProduct = (content: ProductContent) =>
-  authRequest<SiteItem>("/site/items", { method: "POST", body: { kind: "product", content } });
+/** A new product or testimonial, as a draft. */
+export const createSiteItem = (item: NewSiteItem) =>
+  authRequest<SiteItem>("/site/items", { method: "POST", body: item });
 
 export const saveSiteDraft = (id: number, draft: SiteDraft) =>
   authRequest<SiteItem>(`/site/items/${id}`, { method: "PUT", body: draft });

@@ -1,4 +1,11 @@
-import { type ContactDetails, contactDetailsSchema, type ProductContent, productContentSchema } from "@app/shared";
+import {
+  type ContactDetails,
+  contactDetailsSchema,
+  type ProductContent,
+  productContentSchema,
+  type TestimonialContent,
+  testimonialContentSchema,
+} from "@app/shared";
 import { PRODUCT_BADGES, type ProductBadge, type ProductTab } from "@app/shared/constants";
 import { z } from "zod";
 
@@ -104,6 +111,24 @@ export const contactDetailsFormValuesOf = ({ address: place, ...rest }: ContactD
   ...place,
 });
 
+const testimonial = testimonialContentSchema.shape;
+
+/** The stars come from a list as text ("5"), checked as the number the API takes. */
+export const testimonialFormSchema = z.object({
+  quote: testimonial.quote,
+  name: testimonial.name,
+  role: testimonial.role,
+  rating: z.string().transform(Number).pipe(testimonial.rating),
+}) satisfies z.ZodType<TestimonialContent, unknown>;
+export type TestimonialFormValues = z.input<typeof testimonialFormSchema>;
+
+export const testimonialFormValuesOf = (content: TestimonialContent): TestimonialFormValues => ({
+  ...content,
+  rating: String(content.rating),
+});
+
+export const EMPTY_TESTIMONIAL: TestimonialFormValues = { quote: "", name: "", role: "", rating: "5" };
+
 /** The product form's fields, in the order they show (the API's `content.<field>` errors land on them). */
 export const PRODUCT_FIELDS = [
   "title",
@@ -115,6 +140,7 @@ export const PRODUCT_FIELDS = [
   "badge",
   "imageAlt",
 ] as const;
+export const TESTIMONIAL_FIELDS = ["quote", "name", "role", "rating"] as const;
 export const CONTACT_DETAILS_FIELDS = [
   "phone",
   "whatsapp",

@@ -1,5 +1,14 @@
-import type { ContactDetails, ProductContent, SiteDraft, SiteItem, SitePreview, SitePreviewRequest } from "@app/shared";
-import { SITE_MESSAGES } from "@app/shared/constants";
+import type {
+  ContactDetails,
+  NewSiteItem,
+  ProductContent,
+  SiteDraft,
+  SiteItem,
+  SitePreview,
+  SitePreviewRequest,
+  TestimonialContent,
+} from "@app/shared";
+import { SITE_MESSAGES, type SiteListKind } from "@app/shared/constants";
 import { LoaderCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
@@ -17,15 +26,20 @@ import {
   contactDetailsFormSchema,
   contactDetailsFormValuesOf,
   EMPTY_PRODUCT,
+  EMPTY_TESTIMONIAL,
   PRODUCT_FIELDS,
   productFormSchema,
   productFormValuesOf,
+  TESTIMONIAL_FIELDS,
+  testimonialFormSchema,
+  testimonialFormValuesOf,
 } from "./site-form-schemas";
 import { SitePreviewDialog } from "./site-preview-dialog";
+import { TestimonialFields } from "./testimonial-fields";
 
 /** What the editor asks its route to do (the route's clientAction runs it and reloads the item). */
 export type SiteIntent =
-  | { intent: "create"; content: ProductContent }
+  | { intent: "create"; item: NewSiteItem }
   | { intent: "save"; id: number; draft: SiteDraft }
   | { intent: "publish"; id: number; version: number }
   | { intent: "retire"; id: number; version: number }
@@ -61,8 +75,9 @@ const isChangedMeanwhile = (error: unknown) =>
   error instanceof ApiError && error.status === 409 && error.details.length === 0;
 
 type EditorProps = {
-  /** The item as stored (null: a new product, not saved yet). */
+  /** The item as stored (null: a new one, not saved yet, of `newKind`). */
   item: SiteItem | null;
+  newKind: SiteListKind;
   run: RunIntent;
   /** After a new product's first save: its own address. */
   onCreated: (item: SiteItem) => void;
@@ -73,16 +88,21 @@ type EditorProps = {
  * nothing), `Publicar` puts it on the site. A change someone else saved meanwhile is never
  * overwritten unseen: the 409 says which fields they changed, and the person chooses.
  */
-export function SiteItemEditor({ item, run, onCreated }: EditorProps) {
+export function SiteItemEditor({ item, newKind, run, onCreated }: EditorProps) {
   if (item?.kind === "contact-details") return <ContactDetailsEditor item={item} run={run} />;
-  return <ProductEditor item={item} run={run} onCreated={onCreated} />;
+  if (item?.kind === "testimonial" || (!item && newKind === "testimonial")) {
+    return <TestimonialEditor item={item?.kind === "testimonial" ? item : null} run={run} onCreated={onCreated} />;
+  }
+  return <ProductEditor item={item?.kind === "product" ? item : null} run={run} onCreated={onCreated} />;
 }
 
-function ProductEditor({
-  item,
-  run,
-  onCreated,
-}: EditorProps & { item: Extract<SiteItem, { kind: "product" }> | null }) {
+type ListEditorProps<K extends SiteListKind> = {
+  item: Extract<SiteItem, { kind: K }> | null;
+  run: RunIntent;
+  onCreated: (item: SiteItem) => void;
+};
+
+function ProductEditor({ item, run, onCreated }: ListEditorProps<"product">) {
   const form = useZodForm(productFormSchema, {
     defaultValues: item ? productFormValuesOf(item.draft) : EMPTY_PRODUCT,
   });
@@ -98,7 +118,7 @@ function ProductEditor({
       save={(content, version) =>
         item
           ? run({ intent: "save", id: item.id, draft: { kind: "product", version, content } })
-          : run({ intent: "create", content })
+          : run({ intent: "create", item: { kind: "product", content } })
       }
       previewOf={(content) => ({ kind: "product", ...(item ? { id: item.id } : {}), content })}
     >
@@ -108,6 +128,31 @@ function ProductEditor({
         imageSrc={form.watch("imageSrc")}
         onImageChange={(src) => form.setValue("imageSrc", src, { shouldDirty: true })}
       />
+    </EditorForm>
+  );
+}
+
+function TestimonialEditor({ item, run, onCreated }: ListEditorProps<"testimonial">) {
+  const form = useZodForm(testimonialFormSchema, {
+    defaultValues: item ? testimonialFormValuesOf(item.draft) : EMPTY_TESTIMONIAL,
+  });
+  return (
+    <EditorForm
+      label="Testimonio"
+      form={form}
+      fields={TESTIMONIAL_FIELDS}
+      item={item}
+      run={run}
+      valuesOf={(content) => testimonialFormValuesOf(content as TestimonialContent)}
+      onSaved={onCreated}
+      save={(content, version) =>
+        item
+          ? run({ intent: "save", id: item.id, draft: { kind: "testimonial", version, content } })
+          : run({ intent: "create", item: { kind: "testimonial", content } })
+      }
+      previewOf={(content) => ({ kind: "testimonial", ...(item ? { id: item.id } : {}), content })}
+    >
+      <TestimonialFields register={form.register} errors={form.formState.errors} />
     </EditorForm>
   );
 }

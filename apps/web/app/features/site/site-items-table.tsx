@@ -17,6 +17,7 @@ const STATE_STYLES: Record<SiteItemState, string> = {
 
 const KIND_LABELS: Record<SiteItemSummary["kind"], string> = {
   product: "Producto",
+  testimonial: "Testimonio",
   "contact-details": "Datos de contacto",
 };
 

@@ -19,10 +19,26 @@ type Props = {
  * What was published of an item, newest first: `Restaurar` publishes a version again (and makes it
  * the draft); a published product can also be taken off the site.
  */
+/** What `Retirar del sitio` asks and says, for the kinds that can be taken off the site. */
+const RETIREMENT: Partial<Record<SiteItem["kind"], { question: string; consequence: string; done: string }>> = {
+  product: {
+    question: "¿Retirar este producto del sitio?",
+    consequence:
+      "Desaparece del catálogo y del formulario de contacto; los contactos que lo pidieron conservan su título.",
+    done: "El producto ya no está en el sitio. Su borrador y sus versiones se conservan.",
+  },
+  testimonial: {
+    question: "¿Retirar este testimonio del sitio?",
+    consequence: "Deja de mostrarse en la página de inicio.",
+    done: "El testimonio ya no está en el sitio. Su borrador y sus versiones se conservan.",
+  },
+};
+
 export function SitePublications({ item, publications, run, onChanged }: Props) {
   const [restoring, setRestoring] = useState<SitePublication | null>(null);
   const [retiring, setRetiring] = useState(false);
   const current = JSON.stringify(item.published);
+  const retirement = RETIREMENT[item.kind];
   return (
     <section aria-labelledby="versiones" className="grid gap-3">
       <h2 id="versiones" className="flex items-center gap-2 font-bold text-leaf-900 text-xl">
@@ -61,7 +77,7 @@ export function SitePublications({ item, publications, run, onChanged }: Props) 
           })}
         </ol>
       )}
-      {item.kind === "product" && item.published && (
+      {retirement && item.published && (
         <button
           type="button"
           className={`${buttonStyles.ghost} min-h-11 justify-self-start`}
@@ -87,17 +103,17 @@ export function SitePublications({ item, publications, run, onChanged }: Props) 
         <p>Vuelve a publicarse tal como estaba y pasa a ser el borrador. Los cambios sin publicar se pierden.</p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={retiring}
-        title="¿Retirar este producto del sitio?"
+        open={retiring && retirement !== undefined}
+        title={retirement?.question ?? ""}
         confirmLabel="Retirar del sitio"
         onClose={() => setRetiring(false)}
         describeError={errorMessage}
         onConfirm={async () => {
           await run({ intent: "retire", id: item.id, version: item.version });
-          onChanged("El producto ya no está en el sitio. Su borrador y sus versiones se conservan.");
+          onChanged(retirement?.done ?? "");
         }}
       >
-        <p>Desaparece del catálogo y del formulario de contacto; los contactos que lo pidieron conservan su título.</p>
+        <p>{retirement?.consequence}</p>
       </ConfirmDialog>
     </section>
   );

@@ -1,0 +1,12 @@
+ALTER TABLE "site_items" DROP CONSTRAINT "site_items_kind_check";--> statement-breakpoint
+ALTER TABLE "site_items" ADD CONSTRAINT "site_items_kind_check" CHECK ("site_items"."kind" in ('product', 'testimonial', 'contact-details'));
+--> statement-breakpoint
+-- The home page's testimonials as they were built until now (apps/web/app/content/landing.ts on
+-- 2026-11-28), published, each with its first version in the history.
+INSERT INTO "site_items" ("kind", "draft", "published", "position", "published_at") VALUES ('testimonial', $seed${"quote":"Desde que usamos RVB en la sala de poscosecha, los reclamos por cuello doblado en Rusia bajaron casi a cero. El equipo técnico nos visita cada mes.","name":"María Fernanda Quishpe","role":"Jefa de poscosecha, finca de rosas en Cayambe","rating":5}$seed$::jsonb, $seed${"quote":"Desde que usamos RVB en la sala de poscosecha, los reclamos por cuello doblado en Rusia bajaron casi a cero. El equipo técnico nos visita cada mes.","name":"María Fernanda Quishpe","role":"Jefa de poscosecha, finca de rosas en Cayambe","rating":5}$seed$::jsonb, 1, now());
+--> statement-breakpoint
+INSERT INTO "site_items" ("kind", "draft", "published", "position", "published_at") VALUES ('testimonial', $seed${"quote":"Buen acompañamiento para nuestros envíos marítimos a Europa. Las flores llegaron firmes después de tres semanas de viaje.","name":"Diego Andrade","role":"Gerente de exportaciones, Tabacundo","rating":4}$seed$::jsonb, $seed${"quote":"Buen acompañamiento para nuestros envíos marítimos a Europa. Las flores llegaron firmes después de tres semanas de viaje.","name":"Diego Andrade","role":"Gerente de exportaciones, Tabacundo","rating":4}$seed$::jsonb, 2, now());
+--> statement-breakpoint
+INSERT INTO "site_items" ("kind", "draft", "published", "position", "published_at") VALUES ('testimonial', $seed${"quote":"Respuesta rápida y soluciones a la medida. El tratamiento de agua nos ahorró producto desde el primer mes.","name":"Gabriela Montalvo","role":"Propietaria, finca de flores de verano en Latacunga","rating":5}$seed$::jsonb, $seed${"quote":"Respuesta rápida y soluciones a la medida. El tratamiento de agua nos ahorró producto desde el primer mes.","name":"Gabriela Montalvo","role":"Propietaria, finca de flores de verano en Latacunga","rating":5}$seed$::jsonb, 3, now());
+--> statement-breakpoint
+INSERT INTO "site_item_versions" ("item_id", "content", "published_at") SELECT "id", "published", "published_at" FROM "site_items" WHERE "kind" = 'testimonial';
