@@ -350,6 +350,40 @@ test("an editor adds a testimonial with its stars, sees it on the home page, and
     .toBe(false);
 });
 
+test("an editor adds a distributor to the footer of every page, and takes it off again", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const name = `Flores ${tag}`;
+  await signedInEditor(page, request, testInfo);
+  await page.getByRole("link", { name: "Nuevo socio" }).click();
+  const form = page.getByRole("form", { name: "Socio" });
+  await form.getByRole("textbox", { name: "Nombre" }).fill(name);
+  await form.getByRole("textbox", { name: "Descripción" }).fill("Azuay y Cañar");
+  await expect(form.getByRole("combobox", { name: "Grupo" })).toHaveValue("distribuidor");
+  await form.getByRole("button", { name: "Publicar" }).click();
+  await expect(page.getByText("Estado: Publicado")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const inFooter = async (path: string) => (await (await request.get(path)).text()).includes(name);
+  await expect.poll(() => inFooter("/servicios"), { timeout: 10_000, intervals: [200] }).toBe(true);
+  const visitor = await page.context().newPage();
+  await visit(visitor, "/terminos");
+  const distributors = visitor.getByRole("contentinfo").getByRole("heading", { name: "Distribuidores autorizados" });
+  await expect(distributors).toBeVisible();
+  await expect(visitor.getByRole("contentinfo").getByText(name)).toBeVisible();
+  await visitor.close();
+
+  await page.getByRole("button", { name: "Retirar del sitio" }).click();
+  await page
+    .getByRole("alertdialog", { name: "¿Retirar este socio del sitio?" })
+    .getByRole("button", { name: "Retirar del sitio" })
+    .click();
+  await expect(page.getByText("El socio ya no está en el sitio")).toBeVisible();
+  await expect.poll(() => inFooter("/servicios"), { timeout: 10_000, intervals: [200] }).toBe(false);
+});
+
 test("a product's picture is uploaded, needs its alt text, and can be replaced or taken away", async ({
   page,
   request,

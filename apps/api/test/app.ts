@@ -37,7 +37,11 @@ export function fakeRenderer(pages: Record<string, string> = {}): PageRenderer {
     if (pathname.endsWith(".data")) {
       return Response.json({ pathname, products: site.products.map((product) => product.slug) });
     }
-    const titles = [...site.products.map((product) => product.title), ...site.testimonials.map((entry) => entry.name)]
+    const titles = [
+      ...site.products.map((product) => product.title),
+      ...site.testimonials.map((entry) => entry.name),
+      ...site.partners.map((entry) => entry.name),
+    ]
       .map((title) => `<li>${title}</li>`)
       .join("");
     const html =

@@ -3,15 +3,23 @@
 // the zod schemas in schemas/site.ts are built from these.
 
 /**
- * A product of the catalogue; a testimonial of the home page; the site's contact details (one item,
- * used everywhere they appear).
+ * A product of the catalogue; a testimonial of the home page; a partner of the footer; the site's
+ * contact details (one item, used everywhere they appear).
  */
-export const SITE_ITEM_KINDS = ["product", "testimonial", "contact-details"] as const;
+export const SITE_ITEM_KINDS = ["product", "testimonial", "partner", "contact-details"] as const;
 export type SiteItemKind = (typeof SITE_ITEM_KINDS)[number];
 
 /** The kinds that are lists: staff add items of them, and take them off the site (`Retirar del sitio`). */
-export const SITE_LIST_KINDS = ["product", "testimonial"] as const satisfies readonly SiteItemKind[];
+export const SITE_LIST_KINDS = ["product", "testimonial", "partner"] as const satisfies readonly SiteItemKind[];
 export type SiteListKind = (typeof SITE_LIST_KINDS)[number];
+
+/** The footer's `Nuestros socios`: the strategic partner (Chrysal) and the authorised distributors. */
+export const PARTNER_GROUPS = ["estrategico", "distribuidor"] as const;
+export type PartnerGroup = (typeof PARTNER_GROUPS)[number];
+export const PARTNER_GROUP_LABELS: Record<PartnerGroup, string> = {
+  estrategico: "Socio estratégico",
+  distribuidor: "Distribuidor autorizado",
+};
 
 /** A testimonial's stars, from 1 to 5 (spec section 1: the landing page shows them). */
 export const TESTIMONIAL_RATINGS = [5, 4, 3, 2, 1] as const;
@@ -69,6 +77,8 @@ export const SITE_LIMITS = {
   quote: 600,
   person: 80,
   role: 120,
+  partnerName: 80,
+  partnerDescription: 160,
 } as const;
 
 export const SITE_MESSAGES = {
@@ -106,7 +116,12 @@ export const SITE_MESSAGES = {
   kindMismatch: "El contenido enviado no es del tipo de ese elemento",
   changedMeanwhile: "Otra persona cambió este contenido mientras lo editabas. Revisa sus cambios antes de guardar.",
   versionNotFound: "Esa versión publicada no existe",
-  onlyListsRetire: "Solo los productos y los testimonios se pueden retirar del sitio",
+  onlyListsRetire: "Solo los productos, los testimonios y los socios se pueden retirar del sitio",
+  partnerNameRequired: "Escribe el nombre del socio",
+  partnerNameTooLong: `El nombre no puede superar los ${SITE_LIMITS.partnerName} caracteres`,
+  partnerDescriptionRequired: "Escribe qué hace o dónde trabaja el socio",
+  partnerDescriptionTooLong: `La descripción no puede superar los ${SITE_LIMITS.partnerDescription} caracteres`,
+  partnerGroupInvalid: "Elige si es el socio estratégico o un distribuidor autorizado",
   notPublished: "Ese elemento no está publicado",
   quoteRequired: "Escribe el testimonio",
   quoteTooLong: `El testimonio no puede superar los ${SITE_LIMITS.quote} caracteres`,

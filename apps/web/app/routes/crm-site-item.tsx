@@ -27,8 +27,12 @@ import type { Route } from "./+types/crm-site-item";
 
 export const meta = () => crmMeta("Sitio web");
 
-/** `/crm/sitio/nuevo` and `/crm/sitio/nuevo-testimonio`: a product or a testimonial not saved yet. */
-const NEW: Record<string, SiteListKind> = { nuevo: "product", "nuevo-testimonio": "testimonial" };
+/** `/crm/sitio/nuevo`, `nuevo-testimonio`, `nuevo-socio`: a product, testimonial or partner not saved yet. */
+const NEW: Record<string, SiteListKind> = {
+  nuevo: "product",
+  "nuevo-testimonio": "testimonial",
+  "nuevo-socio": "partner",
+};
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return loadForStaff(request, async (user) => {
@@ -61,10 +65,17 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
+const NEW_TITLES: Record<SiteListKind, string> = {
+  product: "Nuevo producto",
+  testimonial: "Nuevo testimonio",
+  partner: "Nuevo socio",
+};
+
 function titleOf(item: SiteItem | null, newKind: SiteListKind) {
-  if (!item) return newKind === "testimonial" ? "Nuevo testimonio" : "Nuevo producto";
+  if (!item) return NEW_TITLES[newKind];
   if (item.kind === "product") return item.draft.title;
   if (item.kind === "testimonial") return testimonialTitle(item.draft.name);
+  if (item.kind === "partner") return item.draft.name;
   return SITE_ITEM_TITLES[item.kind];
 }
 

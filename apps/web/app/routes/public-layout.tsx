@@ -7,9 +7,10 @@ import { SiteHeader } from "~/features/layout/site-header";
 import { publishedSite } from "~/lib/published-site.server";
 import type { Route } from "./+types/public-layout";
 
-/** The contact details every public page shows (header, footer, contact section, JSON-LD). */
+/** What every public page shows: the contact details (footer, contact section, JSON-LD) and the partners. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { contactDetails: (await publishedSite(context)).contactDetails };
+  const { contactDetails, partners } = await publishedSite(context);
+  return { contactDetails, partners };
 }
 
 export default function PublicLayout() {

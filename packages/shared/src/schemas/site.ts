@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   SITE_LIMITS as L,
   SITE_MESSAGES as M,
+  PARTNER_GROUPS,
   PHONE_AS_WRITTEN,
   PRODUCT_BADGES,
   PRODUCT_TABS,
@@ -73,6 +74,14 @@ export const testimonialContentSchema = z.strictObject({
 });
 export type TestimonialContent = z.output<typeof testimonialContentSchema>;
 
+/** A partner of the footer's `Nuestros socios`. */
+export const partnerContentSchema = z.strictObject({
+  name: line(M.partnerNameRequired, M.partnerNameTooLong, L.partnerName),
+  description: line(M.partnerDescriptionRequired, M.partnerDescriptionTooLong, L.partnerDescription),
+  group: z.enum(PARTNER_GROUPS, { error: M.partnerGroupInvalid }),
+});
+export type PartnerContent = z.output<typeof partnerContentSchema>;
+
 /** How to reach the supplier, wherever the site, its emails and its JSON-LD say it. */
 export const contactDetailsSchema = z.strictObject({
   phone: phone(M.phoneRequired, M.phoneInvalid),
@@ -101,12 +110,14 @@ export type ContactDetails = z.output<typeof contactDetailsSchema>;
 export const publishedSiteSchema = z.object({
   products: z.array(productContentSchema),
   testimonials: z.array(testimonialContentSchema),
+  partners: z.array(partnerContentSchema),
   contactDetails: contactDetailsSchema,
 });
 /** The same as the API sends it: as stored (the content schemas trim and so cannot encode). */
 export const publishedSiteResponseSchema = z.object({
   products: z.array(z.record(z.string(), z.unknown())),
   testimonials: z.array(z.record(z.string(), z.unknown())),
+  partners: z.array(z.record(z.string(), z.unknown())),
   contactDetails: z.record(z.string(), z.unknown()),
 });
 export type PublishedSite = z.output<typeof publishedSiteSchema>;
@@ -115,6 +126,7 @@ export type PublishedSite = z.output<typeof publishedSiteSchema>;
 export const siteContentSchemas = {
   product: productContentSchema,
   testimonial: testimonialContentSchema,
+  partner: partnerContentSchema,
   "contact-details": contactDetailsSchema,
 } as const satisfies Record<(typeof SITE_ITEM_KINDS)[number], z.ZodType>;
 
@@ -127,6 +139,7 @@ const version = z.number().int().min(1).max(2_147_483_647);
 export const siteDraftSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("product"), version, content: productContentSchema }),
   z.strictObject({ kind: z.literal("testimonial"), version, content: testimonialContentSchema }),
+  z.strictObject({ kind: z.literal("partner"), version, content: partnerContentSchema }),
   z.strictObject({ kind: z.literal("contact-details"), version, content: contactDetailsSchema }),
 ]);
 export type SiteDraft = z.input<typeof siteDraftSchema>;
@@ -142,6 +155,7 @@ export const sitePreviewSchema = z.discriminatedUnion("kind", [
     id: z.number().int().min(1).optional(),
     content: testimonialContentSchema,
   }),
+  z.strictObject({ kind: z.literal("partner"), id: z.number().int().min(1).optional(), content: partnerContentSchema }),
   z.strictObject({ kind: z.literal("contact-details"), content: contactDetailsSchema }),
 ]);
 export type SitePreviewRequest = z.input<typeof sitePreviewSchema>;
@@ -149,10 +163,11 @@ export type SitePreviewRequest = z.input<typeof sitePreviewSchema>;
 export const sitePreviewAnswerSchema = z.object({ path: z.string(), html: z.string() });
 export type SitePreview = z.output<typeof sitePreviewAnswerSchema>;
 
-/** `POST /api/site/items`: a new product or testimonial, as a draft (the contact details are one item, never added). */
+/** `POST /api/site/items`: a new product, testimonial or partner, as a draft (the contact details are one item, never added). */
 export const newSiteItemSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("product"), content: productContentSchema }),
   z.strictObject({ kind: z.literal("testimonial"), content: testimonialContentSchema }),
+  z.strictObject({ kind: z.literal("partner"), content: partnerContentSchema }),
 ]);
 export type NewSiteItem = z.output<typeof newSiteItemSchema>;
 
@@ -188,6 +203,7 @@ export type SiteItem = Omit<SiteItemSummary, "kind"> &
   (
     | { kind: "product"; draft: ProductContent; published: ProductContent | null }
     | { kind: "testimonial"; draft: TestimonialContent; published: TestimonialContent | null }
+    | { kind: "partner"; draft: PartnerContent; published: PartnerContent | null }
     | { kind: "contact-details"; draft: ContactDetails; published: ContactDetails | null }
   );
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import {
   contactDetailsSchema,
   type ProductContent,
+  partnerContentSchema,
   productContentSchema,
   type TestimonialContent,
   testimonialContentSchema,
@@ -43,7 +44,7 @@ describe.each(engines)("the site's items on %s", (engine) => {
     return row;
   };
 
-  it("a new database holds today's site, published: 13 products in the catalogue's order, 3 testimonials and the contact details", async () => {
+  it("a new database holds today's site, published: 13 products in the catalogue's order, 3 testimonials, 3 partners and the contact details", async () => {
     const products = await listSiteItems(db, "product");
     const contents = products.map((row) => productContentSchema.parse(row.published));
     expect(contents.map((content) => content.slug)).toEqual([
@@ -93,7 +94,17 @@ describe.each(engines)("the site's items on %s", (engine) => {
       "Diego Andrade",
       "Gabriela Montalvo",
     ]);
-    expect(await listPublishedItems(db)).toHaveLength(17);
+    // The footer's partners: Chrysal, then the two distributors.
+    expect((await listSiteItems(db, "partner")).map((row) => partnerContentSchema.parse(row.published))).toEqual([
+      {
+        name: "Chrysal International",
+        description: "Más de 95 años de innovación en el cuidado de las flores",
+        group: "estrategico",
+      },
+      { name: "AgroAndes Distribuciones", description: "Sierra norte y centro", group: "distribuidor" },
+      { name: "Florícola del Pacífico", description: "Costa y sur del país", group: "distribuidor" },
+    ]);
+    expect(await listPublishedItems(db)).toHaveLength(20);
     expect(await latestPublication(db)).toBeGreaterThan(0);
     expect(await listVersions(db, (await firstProduct()).id)).toHaveLength(1);
   });

@@ -42,10 +42,15 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
       (await call(admin, "GET", "/api/audit-log?size=50")).json().content as { action: string; details: unknown }[]
     ).filter((entry) => entry.action.startsWith("site_item_"));
 
-  it("lists today's site to editors and administrators: the contact details, 13 products, 3 testimonials", async () => {
+  it("lists today's site to editors and administrators: contact details, partners, products, testimonials", async () => {
     const items = await list();
-    expect(items).toHaveLength(17);
-    expect(items.slice(14).map((entry) => [entry.kind, entry.title, entry.state])).toEqual([
+    expect(items).toHaveLength(20);
+    expect(items.slice(1, 4).map((entry) => [entry.kind, entry.title, entry.state])).toEqual([
+      ["partner", "Chrysal International", "publicado"],
+      ["partner", "AgroAndes Distribuciones", "publicado"],
+      ["partner", "Florícola del Pacífico", "publicado"],
+    ]);
+    expect(items.slice(17).map((entry) => [entry.kind, entry.title, entry.state])).toEqual([
       ["testimonial", "Testimonio de María Fernanda Quishpe", "publicado"],
       ["testimonial", "Testimonio de Diego Andrade", "publicado"],
       ["testimonial", "Testimonio de Gabriela Montalvo", "publicado"],
@@ -54,7 +59,7 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
       Array(13).fill("publicado"),
     );
     expect(items[0]).toMatchObject({ kind: "contact-details", title: "Datos de contacto", state: "publicado" });
-    expect(items[1]).toMatchObject({ title: "Bioestimulantes", position: 1, version: 1 });
+    expect(items[4]).toMatchObject({ title: "Bioestimulantes", position: 1, version: 1 });
     expect((await call(admin, "GET", "/api/site/items")).statusCode).toBe(200);
   });
 
@@ -103,6 +108,21 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
       "site_item_published",
       "site_item_created",
     ]);
+  });
+
+  it("adds a partner to a group, refuses one of no group, and publishes it", async () => {
+    const content = { name: "Flores del Austro", description: "Azuay y Cañar", group: "distribuidor" };
+    const noGroup = await call(editor, "POST", "/api/site/items", {
+      kind: "partner",
+      content: { ...content, group: "otro" },
+    });
+    expect(noGroup.statusCode).toBe(400);
+    expect(noGroup.json().details).toEqual([{ path: "content.group", message: SITE_MESSAGES.partnerGroupInvalid }]);
+    const created = (await call(editor, "POST", "/api/site/items", { kind: "partner", content })).json() as SiteItem;
+    expect(created).toMatchObject({ kind: "partner", title: "Flores del Austro", state: "borrador", position: 4 });
+    await call(editor, "POST", `/api/site/items/${created.id}/publish`, { version: created.version });
+    const site = (await t.app.inject({ method: "GET", url: "/api/site/published" })).json();
+    expect(site.partners.at(-1)).toEqual(content);
   });
 
   it("is closed to the sales staff, and an editor reaches none of the CRM's contacts", async () => {
@@ -186,7 +206,7 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
   });
 
   it("a second editor's save on an old version is a 409 that brings the item as it is now", async () => {
-    const [, first] = await list();
+    const first = (await list()).find((entry) => entry.kind === "product");
     const loaded = await item(first?.id as number);
     const mine = { ...loaded.draft, description: "Mi versión de la descripción." };
     const theirs = { ...loaded.draft, description: "La versión de otra persona." };

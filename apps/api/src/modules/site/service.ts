@@ -1,6 +1,7 @@
 import {
   type ContactDetails,
   type NewSiteItem,
+  type PartnerContent,
   type ProductContent,
   type PublishedSite,
   type SiteDraft,
@@ -69,6 +70,7 @@ const slugTaken = () => new SiteFieldConflictError("content.slug", SITE_MESSAGES
 function titleOf(row: SiteItemRow) {
   if (row.kind === "product") return (row.draft as ProductContent).title;
   if (row.kind === "testimonial") return testimonialTitle((row.draft as TestimonialContent).name);
+  if (row.kind === "partner") return (row.draft as PartnerContent).name;
   return SITE_ITEM_TITLES[row.kind];
 }
 
@@ -243,14 +245,16 @@ async function publishedSlugTaken(db: Db, id: number, slug: string) {
 
 /** What the public pages show now (docs/decisions/037). */
 export async function readPublishedSite(db: Db): Promise<PublishedSite> {
-  const [products, testimonials, contactDetails] = await Promise.all([
+  const [products, testimonials, partners, contactDetails] = await Promise.all([
     listPublished(db, "product"),
     listPublished(db, "testimonial"),
+    listPublished(db, "partner"),
     readContactDetails(db),
   ]);
   return {
     products: products as ProductContent[],
     testimonials: testimonials as TestimonialContent[],
+    partners: partners as PartnerContent[],
     contactDetails,
   };
 }
@@ -268,13 +272,14 @@ export async function readContactDetails(db: Db): Promise<ContactDetails> {
  */
 export async function previewSite(db: Db, site: PublishedSite, change: SitePreviewChange) {
   if (change.kind === "contact-details") return { path: "/", site: { ...site, contactDetails: change.content } };
-  if (change.kind === "testimonial") {
+  if (change.kind === "testimonial" || change.kind === "partner") {
+    // Shown on the home page (partners: in every page's footer), in place of what the item shows now.
     const item = change.id === undefined ? undefined : await findSiteItem(db, change.id);
-    const shown = JSON.stringify(item?.published ?? null);
-    const at = site.testimonials.findIndex((testimonial) => JSON.stringify(testimonial) === shown);
-    const testimonials =
-      at === -1 ? [...site.testimonials, change.content] : site.testimonials.toSpliced(at, 1, change.content);
-    return { path: "/", site: { ...site, testimonials } };
+    const shown = item?.published ?? null;
+    if (change.kind === "testimonial") {
+      return { path: "/", site: { ...site, testimonials: inPlaceOf(site.testimonials, shown, change.content) } };
+    }
+    return { path: "/", site: { ...site, partners: inPlaceOf(site.partners, shown, change.content) } };
   }
   const item = change.id === undefined ? undefined : await findSiteItem(db, change.id);
   const replaced = (item?.published as ProductContent | null | undefined)?.slug;
@@ -287,4 +292,11 @@ export async function previewSite(db: Db, site: PublishedSite, change: SitePrevi
 export type SitePreviewChange =
   | { kind: "product"; id?: number | undefined; content: ProductContent }
   | { kind: "testimonial"; id?: number | undefined; content: TestimonialContent }
+  | { kind: "partner"; id?: number | undefined; content: PartnerContent }
   | { kind: "contact-details"; content: ContactDetails };
+
+/** `list` with `content` where `shown` is (the item as visitors see it now), or at its end. */
+function inPlaceOf<T>(list: T[], shown: unknown, content: T) {
+  const at = shown === null ? -1 : list.findIndex((entry) => JSON.stringify(entry) === JSON.stringify(shown));
+  return at === -1 ? [...list, content] : list.toSpliced(at, 1, content);
+}

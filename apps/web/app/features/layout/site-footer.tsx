@@ -1,13 +1,13 @@
+import type { PartnerContent } from "@app/shared";
 import { Handshake, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { authorizedDistributors, type Partner, strategicPartner } from "~/content/partners";
 import { formatAddress, site, telHref } from "~/content/site";
-import { useContactDetails } from "~/lib/contact-details";
+import { useContactDetails, usePartners } from "~/lib/contact-details";
 import { paths } from "~/lib/paths";
 import { BrandMark } from "./brand-mark";
 import { navLinks } from "./nav-links";
 
-function PartnerCard({ partner }: { partner: Partner }) {
+function PartnerCard({ partner }: { partner: PartnerContent }) {
   return (
     <li className="flex items-start gap-3 rounded-2xl bg-white/5 p-4 ring-1 ring-white/10">
       <Handshake className="mt-0.5 size-5 shrink-0 text-petal-100" aria-hidden="true" />
@@ -21,6 +21,9 @@ function PartnerCard({ partner }: { partner: Partner }) {
 
 export function SiteFooter() {
   const contact = useContactDetails();
+  const partners = usePartners();
+  const strategic = partners.filter((partner) => partner.group === "estrategico");
+  const distributors = partners.filter((partner) => partner.group === "distribuidor");
   return (
     <footer id="socios" className="bg-leaf-950 text-leaf-100">
       <section aria-labelledby="socios-titulo" className="mx-auto max-w-7xl px-4 py-14 md:px-8">
@@ -28,22 +31,28 @@ export function SiteFooter() {
           Nuestros socios
         </h2>
         <div className="grid gap-8 md:grid-cols-3">
-          <div>
-            <h3 className="mb-3 font-semibold text-petal-100 text-sm uppercase tracking-wider">Socio estratégico</h3>
-            <ul>
-              <PartnerCard partner={strategicPartner} />
-            </ul>
-          </div>
-          <div className="md:col-span-2">
-            <h3 className="mb-3 font-semibold text-petal-100 text-sm uppercase tracking-wider">
-              Distribuidores autorizados
-            </h3>
-            <ul className="grid gap-4 sm:grid-cols-2">
-              {authorizedDistributors.map((partner) => (
-                <PartnerCard key={partner.name} partner={partner} />
-              ))}
-            </ul>
-          </div>
+          {strategic.length > 0 && (
+            <div>
+              <h3 className="mb-3 font-semibold text-petal-100 text-sm uppercase tracking-wider">Socio estratégico</h3>
+              <ul className="grid gap-4">
+                {strategic.map((partner) => (
+                  <PartnerCard key={partner.name} partner={partner} />
+                ))}
+              </ul>
+            </div>
+          )}
+          {distributors.length > 0 && (
+            <div className="md:col-span-2">
+              <h3 className="mb-3 font-semibold text-petal-100 text-sm uppercase tracking-wider">
+                Distribuidores autorizados
+              </h3>
+              <ul className="grid gap-4 sm:grid-cols-2">
+                {distributors.map((partner) => (
+                  <PartnerCard key={partner.name} partner={partner} />
+                ))}
+              </ul>
+            </div>
+          )}
         </div>
       </section>
       <div className="border-white/10 border-t">

@@ -1,7 +1,9 @@
 import {
   type ContactDetails,
   contactDetailsSchema,
+  type PartnerContent,
   type ProductContent,
+  partnerContentSchema,
   productContentSchema,
   type TestimonialContent,
   testimonialContentSchema,
@@ -129,6 +131,11 @@ export const testimonialFormValuesOf = (content: TestimonialContent): Testimonia
 
 export const EMPTY_TESTIMONIAL: TestimonialFormValues = { quote: "", name: "", role: "", rating: "5" };
 
+export const partnerFormSchema = partnerContentSchema;
+export type PartnerFormValues = z.input<typeof partnerFormSchema>;
+export const partnerFormValuesOf = (content: PartnerContent): PartnerFormValues => ({ ...content });
+export const EMPTY_PARTNER: PartnerFormValues = { name: "", description: "", group: "distribuidor" };
+
 /** The product form's fields, in the order they show (the API's `content.<field>` errors land on them). */
 export const PRODUCT_FIELDS = [
   "title",
@@ -141,6 +148,7 @@ export const PRODUCT_FIELDS = [
   "imageAlt",
 ] as const;
 export const TESTIMONIAL_FIELDS = ["quote", "name", "role", "rating"] as const;
+export const PARTNER_FIELDS = ["name", "description", "group"] as const;
 export const CONTACT_DETAILS_FIELDS = [
   "phone",
   "whatsapp",

@@ -1,6 +1,7 @@
 import type {
   ContactDetails,
   NewSiteItem,
+  PartnerContent,
   ProductContent,
   SiteDraft,
   SiteItem,
@@ -18,6 +19,7 @@ import { ApiError } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
 import { useZodForm } from "~/lib/use-zod-form";
 import { ContactDetailsFields } from "./contact-details-fields";
+import { PartnerFields } from "./partner-fields";
 import { ProductFields } from "./product-fields";
 import { previewSiteContent } from "./site-api";
 import { changedFields, formFieldOf } from "./site-changes";
@@ -25,9 +27,13 @@ import {
   CONTACT_DETAILS_FIELDS,
   contactDetailsFormSchema,
   contactDetailsFormValuesOf,
+  EMPTY_PARTNER,
   EMPTY_PRODUCT,
   EMPTY_TESTIMONIAL,
+  PARTNER_FIELDS,
   PRODUCT_FIELDS,
+  partnerFormSchema,
+  partnerFormValuesOf,
   productFormSchema,
   productFormValuesOf,
   TESTIMONIAL_FIELDS,
@@ -90,6 +96,9 @@ type EditorProps = {
  */
 export function SiteItemEditor({ item, newKind, run, onCreated }: EditorProps) {
   if (item?.kind === "contact-details") return <ContactDetailsEditor item={item} run={run} />;
+  if (item?.kind === "partner" || (!item && newKind === "partner")) {
+    return <PartnerEditor item={item?.kind === "partner" ? item : null} run={run} onCreated={onCreated} />;
+  }
   if (item?.kind === "testimonial" || (!item && newKind === "testimonial")) {
     return <TestimonialEditor item={item?.kind === "testimonial" ? item : null} run={run} onCreated={onCreated} />;
   }
@@ -153,6 +162,29 @@ function TestimonialEditor({ item, run, onCreated }: ListEditorProps<"testimonia
       previewOf={(content) => ({ kind: "testimonial", ...(item ? { id: item.id } : {}), content })}
     >
       <TestimonialFields register={form.register} errors={form.formState.errors} />
+    </EditorForm>
+  );
+}
+
+function PartnerEditor({ item, run, onCreated }: ListEditorProps<"partner">) {
+  const form = useZodForm(partnerFormSchema, { defaultValues: item ? partnerFormValuesOf(item.draft) : EMPTY_PARTNER });
+  return (
+    <EditorForm
+      label="Socio"
+      form={form}
+      fields={PARTNER_FIELDS}
+      item={item}
+      run={run}
+      valuesOf={(content) => partnerFormValuesOf(content as PartnerContent)}
+      onSaved={onCreated}
+      save={(content, version) =>
+        item
+          ? run({ intent: "save", id: item.id, draft: { kind: "partner", version, content } })
+          : run({ intent: "create", item: { kind: "partner", content } })
+      }
+      previewOf={(content) => ({ kind: "partner", ...(item ? { id: item.id } : {}), content })}
+    >
+      <PartnerFields register={form.register} errors={form.formState.errors} />
     </EditorForm>
   );
 }

@@ -18,6 +18,7 @@ const STATE_STYLES: Record<SiteItemState, string> = {
 const KIND_LABELS: Record<SiteItemSummary["kind"], string> = {
   product: "Producto",
   testimonial: "Testimonio",
+  partner: "Socio",
   "contact-details": "Datos de contacto",
 };
 
