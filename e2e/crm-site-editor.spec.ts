@@ -350,6 +350,42 @@ test("an editor adds a testimonial with its stars, sees it on the home page, and
     .toBe(false);
 });
 
+test("an editor adds a question to Preguntas frecuentes; it opens with and without a script", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const question = `¿Entregan en ${tag}?`;
+  await signedInEditor(page, request, testInfo);
+  await page.getByRole("link", { name: "Nueva pregunta" }).click();
+  const form = page.getByRole("form", { name: "Pregunta frecuente" });
+  await form.getByRole("textbox", { name: "Pregunta" }).fill(question);
+  await form.getByRole("button", { name: "Publicar" }).click();
+  await expect(form.getByRole("textbox", { name: "Respuesta" })).toHaveAccessibleDescription(/Escribe la respuesta/);
+  await form.getByRole("textbox", { name: "Respuesta" }).fill("Sí, cada martes.");
+  await form.getByRole("button", { name: "Publicar" }).click();
+  await expect(page.getByText("Estado: Publicado")).toBeVisible();
+
+  await expect
+    .poll(async () => (await (await request.get("/")).text()).includes(question), { timeout: 10_000, intervals: [200] })
+    .toBe(true);
+  const visitor = await page.context().newPage();
+  await visit(visitor, "/");
+  const faq = visitor.getByRole("region", { name: "Resolvemos sus dudas" });
+  await faq.getByRole("button", { name: question }).click();
+  await expect(faq.getByText("Sí, cada martes.")).toBeVisible();
+  await visitor.close();
+
+  await page.getByRole("button", { name: "Retirar del sitio" }).click();
+  await page
+    .getByRole("alertdialog", { name: "¿Retirar esta pregunta del sitio?" })
+    .getByRole("button", { name: "Retirar del sitio" })
+    .click();
+  await expect
+    .poll(async () => (await (await request.get("/")).text()).includes(question), { timeout: 10_000, intervals: [200] })
+    .toBe(false);
+});
+
 test("an editor adds a distributor to the footer of every page, and takes it off again", async ({
   page,
   request,

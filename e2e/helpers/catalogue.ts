@@ -1,6 +1,6 @@
-// The spec's 13 products (section 3) and contact details, as a fresh install shows them: what the browser tests expect
-// of the catalogue until a test of `Sitio web` publishes a change (those run after the others,
-// playwright.config.ts). The site itself reads them from its database.
+// The spec's 13 products (section 3) and contact details, as a fresh install shows them: what the
+// browser tests expect of the catalogue until a test of `Sitio web` publishes a change (those run
+// after the others, playwright.config.ts). The site itself reads them from its database.
 
 export type SpecProduct = {
   slug: string;

@@ -3,14 +3,14 @@
 // the zod schemas in schemas/site.ts are built from these.
 
 /**
- * A product of the catalogue; a testimonial of the home page; a partner of the footer; the site's
- * contact details (one item, used everywhere they appear).
+ * A product of the catalogue; a testimonial or a question of the home page; a partner of the
+ * footer; the site's contact details (one item, used everywhere they appear).
  */
-export const SITE_ITEM_KINDS = ["product", "testimonial", "partner", "contact-details"] as const;
+export const SITE_ITEM_KINDS = ["product", "testimonial", "faq", "partner", "contact-details"] as const;
 export type SiteItemKind = (typeof SITE_ITEM_KINDS)[number];
 
 /** The kinds that are lists: staff add items of them, and take them off the site (`Retirar del sitio`). */
-export const SITE_LIST_KINDS = ["product", "testimonial", "partner"] as const satisfies readonly SiteItemKind[];
+export const SITE_LIST_KINDS = ["product", "testimonial", "faq", "partner"] as const satisfies readonly SiteItemKind[];
 export type SiteListKind = (typeof SITE_LIST_KINDS)[number];
 
 /** The footer's `Nuestros socios`: the strategic partner (Chrysal) and the authorised distributors. */
@@ -78,6 +78,8 @@ export const SITE_LIMITS = {
   person: 80,
   role: 120,
   partnerName: 80,
+  question: 200,
+  answer: 1000,
   partnerDescription: 160,
 } as const;
 
@@ -116,7 +118,11 @@ export const SITE_MESSAGES = {
   kindMismatch: "El contenido enviado no es del tipo de ese elemento",
   changedMeanwhile: "Otra persona cambió este contenido mientras lo editabas. Revisa sus cambios antes de guardar.",
   versionNotFound: "Esa versión publicada no existe",
-  onlyListsRetire: "Solo los productos, los testimonios y los socios se pueden retirar del sitio",
+  onlyListsRetire: "Solo los productos, los testimonios, las preguntas y los socios se pueden retirar del sitio",
+  questionRequired: "Escribe la pregunta",
+  questionTooLong: `La pregunta no puede superar los ${SITE_LIMITS.question} caracteres`,
+  answerRequired: "Escribe la respuesta",
+  answerTooLong: `La respuesta no puede superar los ${SITE_LIMITS.answer} caracteres`,
   partnerNameRequired: "Escribe el nombre del socio",
   partnerNameTooLong: `El nombre no puede superar los ${SITE_LIMITS.partnerName} caracteres`,
   partnerDescriptionRequired: "Escribe qué hace o dónde trabaja el socio",

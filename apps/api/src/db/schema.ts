@@ -717,7 +717,7 @@ export const authChallenges = pgTable(
 
 /**
  * What staff edit of the public site (docs/decisions/037): a product of the catalogue, a testimonial,
- * a partner, the site's contact details. Content is JSON checked by the kind's schema
+ * a question, a partner, the site's contact details. Content is JSON checked by the kind's schema
  * (`siteContentSchemas`) at every save.
  */
 export const siteItems = pgTable(
@@ -742,7 +742,10 @@ export const siteItems = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    check("site_items_kind_check", sql`${table.kind} in ('product', 'testimonial', 'partner', 'contact-details')`),
+    check(
+      "site_items_kind_check",
+      sql`${table.kind} in ('product', 'testimonial', 'faq', 'partner', 'contact-details')`,
+    ),
     index("site_items_kind_position_idx").on(table.kind, table.position),
     // One set of contact details; no two products with one page address, draft or published.
     uniqueIndex("site_items_one_contact_details").on(table.kind).where(sql`${table.kind} = 'contact-details'`),

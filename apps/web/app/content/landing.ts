@@ -65,25 +65,3 @@ export const callToAction = {
   quote: "Solicitar cotización",
   call: "Llamar ahora",
 };
-
-export const faqs = [
-  {
-    question: "¿Hacen entregas en todo el Ecuador?",
-    answer:
-      "Sí. Entregamos en las principales zonas florícolas (Pichincha, Cotopaxi, Imbabura, Azuay y Carchi) y enviamos al resto del país por transporte de carga.",
-  },
-  {
-    question: "¿Cómo sé qué tratamiento necesita mi flor?",
-    answer:
-      "Un asesor técnico revisa su variedad, su destino y su cadena de frío, y le recomienda un protocolo. La primera visita de diagnóstico no tiene costo.",
-  },
-  {
-    question: "¿Los productos Chrysal son originales?",
-    answer:
-      "Sí. Somos distribuidores autorizados y todos los productos llegan con su registro, su hoja de seguridad y su certificado de análisis.",
-  },
-  {
-    question: "¿En cuánto tiempo responden una solicitud?",
-    answer: "Respondemos todas las solicitudes en menos de 24 horas hábiles, por correo o por teléfono.",
-  },
-];

@@ -43,5 +43,5 @@ export const paths = {
   crmSignature: "/crm/mi-firma",
   /** The public site's content: products and contact details (issue 17). */
   crmSite: "/crm/sitio",
-  crmSiteItem: (id: number | "nuevo" | "nuevo-testimonio" | "nuevo-socio") => `/crm/sitio/${id}`,
+  crmSiteItem: (id: number | "nuevo" | "nuevo-testimonio" | "nuevo-pregunta" | "nuevo-socio") => `/crm/sitio/${id}`,
 } as const;

@@ -27,10 +27,11 @@ import type { Route } from "./+types/crm-site-item";
 
 export const meta = () => crmMeta("Sitio web");
 
-/** `/crm/sitio/nuevo`, `nuevo-testimonio`, `nuevo-socio`: a product, testimonial or partner not saved yet. */
+/** `/crm/sitio/nuevo`, `nuevo-testimonio`, `nuevo-pregunta`, `nuevo-socio`: an item of a list not saved yet. */
 const NEW: Record<string, SiteListKind> = {
   nuevo: "product",
   "nuevo-testimonio": "testimonial",
+  "nuevo-pregunta": "faq",
   "nuevo-socio": "partner",
 };
 
@@ -68,6 +69,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 const NEW_TITLES: Record<SiteListKind, string> = {
   product: "Nuevo producto",
   testimonial: "Nuevo testimonio",
+  faq: "Nueva pregunta frecuente",
   partner: "Nuevo socio",
 };
 
@@ -76,6 +78,7 @@ function titleOf(item: SiteItem | null, newKind: SiteListKind) {
   if (item.kind === "product") return item.draft.title;
   if (item.kind === "testimonial") return testimonialTitle(item.draft.name);
   if (item.kind === "partner") return item.draft.name;
+  if (item.kind === "faq") return item.draft.question;
   return SITE_ITEM_TITLES[item.kind];
 }
 

@@ -41,6 +41,10 @@ export default function CrmSite({ loaderData }: Route.ComponentProps) {
                 <Plus className="size-4" aria-hidden="true" />
                 Nuevo testimonio
               </Link>
+              <Link to={paths.crmSiteItem("nuevo-pregunta")} className={`${buttonStyles.secondary} min-h-11`}>
+                <Plus className="size-4" aria-hidden="true" />
+                Nueva pregunta
+              </Link>
               <Link to={paths.crmSiteItem("nuevo-socio")} className={`${buttonStyles.secondary} min-h-11`}>
                 <Plus className="size-4" aria-hidden="true" />
                 Nuevo socio

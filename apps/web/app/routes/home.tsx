@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { products, testimonials } = await publishedSite(context);
-  return { featured: featuredProducts(products), testimonials };
+  const { products, testimonials, faqs } = await publishedSite(context);
+  return { featured: featuredProducts(products), testimonials, faqs };
 }
 
 // The poster is the largest paint: fetch the one that fits the screen before anything else.
@@ -56,7 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <CallToActionBand />
       </HydrationBoundary>
       <HydrationBoundary>
-        <FaqSection />
+        <FaqSection faqs={loaderData.faqs} />
       </HydrationBoundary>
       {/* Not apart: its form is a deferred component (see HydrationBoundary). */}
       <ContactSection />

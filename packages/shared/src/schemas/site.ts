@@ -74,6 +74,13 @@ export const testimonialContentSchema = z.strictObject({
 });
 export type TestimonialContent = z.output<typeof testimonialContentSchema>;
 
+/** A question of the home page's `Preguntas frecuentes`, with its answer. */
+export const faqContentSchema = z.strictObject({
+  question: line(M.questionRequired, M.questionTooLong, L.question),
+  answer: paragraphs(M.answerRequired, M.answerTooLong, L.answer),
+});
+export type FaqContent = z.output<typeof faqContentSchema>;
+
 /** A partner of the footer's `Nuestros socios`. */
 export const partnerContentSchema = z.strictObject({
   name: line(M.partnerNameRequired, M.partnerNameTooLong, L.partnerName),
@@ -110,6 +117,7 @@ export type ContactDetails = z.output<typeof contactDetailsSchema>;
 export const publishedSiteSchema = z.object({
   products: z.array(productContentSchema),
   testimonials: z.array(testimonialContentSchema),
+  faqs: z.array(faqContentSchema),
   partners: z.array(partnerContentSchema),
   contactDetails: contactDetailsSchema,
 });
@@ -117,6 +125,7 @@ export const publishedSiteSchema = z.object({
 export const publishedSiteResponseSchema = z.object({
   products: z.array(z.record(z.string(), z.unknown())),
   testimonials: z.array(z.record(z.string(), z.unknown())),
+  faqs: z.array(z.record(z.string(), z.unknown())),
   partners: z.array(z.record(z.string(), z.unknown())),
   contactDetails: z.record(z.string(), z.unknown()),
 });
@@ -126,6 +135,7 @@ export type PublishedSite = z.output<typeof publishedSiteSchema>;
 export const siteContentSchemas = {
   product: productContentSchema,
   testimonial: testimonialContentSchema,
+  faq: faqContentSchema,
   partner: partnerContentSchema,
   "contact-details": contactDetailsSchema,
 } as const satisfies Record<(typeof SITE_ITEM_KINDS)[number], z.ZodType>;
@@ -139,6 +149,7 @@ const version = z.number().int().min(1).max(2_147_483_647);
 export const siteDraftSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("product"), version, content: productContentSchema }),
   z.strictObject({ kind: z.literal("testimonial"), version, content: testimonialContentSchema }),
+  z.strictObject({ kind: z.literal("faq"), version, content: faqContentSchema }),
   z.strictObject({ kind: z.literal("partner"), version, content: partnerContentSchema }),
   z.strictObject({ kind: z.literal("contact-details"), version, content: contactDetailsSchema }),
 ]);
@@ -155,6 +166,7 @@ export const sitePreviewSchema = z.discriminatedUnion("kind", [
     id: z.number().int().min(1).optional(),
     content: testimonialContentSchema,
   }),
+  z.strictObject({ kind: z.literal("faq"), id: z.number().int().min(1).optional(), content: faqContentSchema }),
   z.strictObject({ kind: z.literal("partner"), id: z.number().int().min(1).optional(), content: partnerContentSchema }),
   z.strictObject({ kind: z.literal("contact-details"), content: contactDetailsSchema }),
 ]);
@@ -163,10 +175,11 @@ export type SitePreviewRequest = z.input<typeof sitePreviewSchema>;
 export const sitePreviewAnswerSchema = z.object({ path: z.string(), html: z.string() });
 export type SitePreview = z.output<typeof sitePreviewAnswerSchema>;
 
-/** `POST /api/site/items`: a new product, testimonial or partner, as a draft (the contact details are one item, never added). */
+/** `POST /api/site/items`: a new product, testimonial, question or partner, as a draft (the contact details are one item, never added). */
 export const newSiteItemSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("product"), content: productContentSchema }),
   z.strictObject({ kind: z.literal("testimonial"), content: testimonialContentSchema }),
+  z.strictObject({ kind: z.literal("faq"), content: faqContentSchema }),
   z.strictObject({ kind: z.literal("partner"), content: partnerContentSchema }),
 ]);
 export type NewSiteItem = z.output<typeof newSiteItemSchema>;
@@ -203,6 +216,7 @@ export type SiteItem = Omit<SiteItemSummary, "kind"> &
   (
     | { kind: "product"; draft: ProductContent; published: ProductContent | null }
     | { kind: "testimonial"; draft: TestimonialContent; published: TestimonialContent | null }
+    | { kind: "faq"; draft: FaqContent; published: FaqContent | null }
     | { kind: "partner"; draft: PartnerContent; published: PartnerContent | null }
     | { kind: "contact-details"; draft: ContactDetails; published: ContactDetails | null }
   );

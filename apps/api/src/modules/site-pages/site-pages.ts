@@ -2,7 +2,7 @@ import type { PublishedSite } from "@app/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { inlineScriptHashes, pageCsp } from "../../plugins/static-files.ts";
 import { previewHtml, publicPageHtml, shellHtml } from "./bootstrap.ts";
-import { type CachedFile, cachedFile } from "./cached-file.ts";
+import { type CachedFile, cachedFile, withBestBrotli } from "./cached-file.ts";
 import { publicPages, robotsTxt, sitemapXml } from "./public-pages.ts";
 import type { PageRenderer } from "./web-renderer.ts";
 
@@ -32,6 +32,7 @@ export class SitePages {
   #redirects = new Map<string, string>();
   #shown = "";
   #running: Promise<boolean> | null = null;
+  #polishing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: SitePagesOptions) {}
 
@@ -93,7 +94,25 @@ export class SitePages {
     this.#site = site;
     this.#shown = shown;
     this.options.log.info({ pages: pages.length, ms: Math.round(performance.now() - started) }, "site pages rendered");
+    this.#polishing = this.#polish(files);
     return true;
+  }
+
+  /**
+   * Compresses the pages of `files` again at brotli's best, one at a time, while they are served;
+   * stops when a newer set replaced them (it is polished in turn).
+   */
+  async #polish(files: Map<string, CachedFile>) {
+    for (const [pathname, file] of files) {
+      if (this.#files !== files) return;
+      const best = await withBestBrotli(file);
+      if (this.#files === files) files.set(pathname, best);
+    }
+  }
+
+  /** Resolves when the current pages have their best compression (tests, benchmarks). */
+  polished() {
+    return this.#polishing;
   }
 
   /** The CRM's screen at `pathname`: its loading shell, rendered once and kept. */

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   contactDetailsSchema,
+  faqContentSchema,
   type ProductContent,
   partnerContentSchema,
   productContentSchema,
@@ -44,7 +45,7 @@ describe.each(engines)("the site's items on %s", (engine) => {
     return row;
   };
 
-  it("a new database holds today's site, published: 13 products in the catalogue's order, 3 testimonials, 3 partners and the contact details", async () => {
+  it("a new database holds today's site, published: 13 products in the catalogue's order, 3 testimonials, 4 questions, 3 partners and the contact details", async () => {
     const products = await listSiteItems(db, "product");
     const contents = products.map((row) => productContentSchema.parse(row.published));
     expect(contents.map((content) => content.slug)).toEqual([
@@ -104,7 +105,13 @@ describe.each(engines)("the site's items on %s", (engine) => {
       { name: "AgroAndes Distribuciones", description: "Sierra norte y centro", group: "distribuidor" },
       { name: "Florícola del Pacífico", description: "Costa y sur del país", group: "distribuidor" },
     ]);
-    expect(await listPublishedItems(db)).toHaveLength(20);
+    expect((await listSiteItems(db, "faq")).map((row) => faqContentSchema.parse(row.published).question)).toEqual([
+      "¿Hacen entregas en todo el Ecuador?",
+      "¿Cómo sé qué tratamiento necesita mi flor?",
+      "¿Los productos Chrysal son originales?",
+      "¿En cuánto tiempo responden una solicitud?",
+    ]);
+    expect(await listPublishedItems(db)).toHaveLength(24);
     expect(await latestPublication(db)).toBeGreaterThan(0);
     expect(await listVersions(db, (await firstProduct()).id)).toHaveLength(1);
   });

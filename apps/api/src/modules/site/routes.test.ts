@@ -42,15 +42,21 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
       (await call(admin, "GET", "/api/audit-log?size=50")).json().content as { action: string; details: unknown }[]
     ).filter((entry) => entry.action.startsWith("site_item_"));
 
-  it("lists today's site to editors and administrators: contact details, partners, products, testimonials", async () => {
+  it("lists today's site to editors and administrators: contact details, questions, partners, products, testimonials", async () => {
     const items = await list();
-    expect(items).toHaveLength(20);
-    expect(items.slice(1, 4).map((entry) => [entry.kind, entry.title, entry.state])).toEqual([
+    expect(items).toHaveLength(24);
+    expect(items.slice(1, 5).map((entry) => [entry.kind, entry.title])).toEqual([
+      ["faq", "¿Hacen entregas en todo el Ecuador?"],
+      ["faq", "¿Cómo sé qué tratamiento necesita mi flor?"],
+      ["faq", "¿Los productos Chrysal son originales?"],
+      ["faq", "¿En cuánto tiempo responden una solicitud?"],
+    ]);
+    expect(items.slice(5, 8).map((entry) => [entry.kind, entry.title, entry.state])).toEqual([
       ["partner", "Chrysal International", "publicado"],
       ["partner", "AgroAndes Distribuciones", "publicado"],
       ["partner", "Florícola del Pacífico", "publicado"],
     ]);
-    expect(items.slice(17).map((entry) => [entry.kind, entry.title, entry.state])).toEqual([
+    expect(items.slice(21).map((entry) => [entry.kind, entry.title, entry.state])).toEqual([
       ["testimonial", "Testimonio de María Fernanda Quishpe", "publicado"],
       ["testimonial", "Testimonio de Diego Andrade", "publicado"],
       ["testimonial", "Testimonio de Gabriela Montalvo", "publicado"],
@@ -59,7 +65,7 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
       Array(13).fill("publicado"),
     );
     expect(items[0]).toMatchObject({ kind: "contact-details", title: "Datos de contacto", state: "publicado" });
-    expect(items[4]).toMatchObject({ title: "Bioestimulantes", position: 1, version: 1 });
+    expect(items[8]).toMatchObject({ title: "Bioestimulantes", position: 1, version: 1 });
     expect((await call(admin, "GET", "/api/site/items")).statusCode).toBe(200);
   });
 
@@ -108,6 +114,17 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
       "site_item_published",
       "site_item_created",
     ]);
+  });
+
+  it("adds a question with its answer, refuses an empty answer by field, and publishes it", async () => {
+    const content = { question: "¿Venden por menor?", answer: "Sí, desde una botella de 1 L." };
+    const empty = await call(editor, "POST", "/api/site/items", { kind: "faq", content: { ...content, answer: "" } });
+    expect(empty.json().details).toEqual([{ path: "content.answer", message: SITE_MESSAGES.answerRequired }]);
+    const created = (await call(editor, "POST", "/api/site/items", { kind: "faq", content })).json() as SiteItem;
+    expect(created).toMatchObject({ kind: "faq", title: "¿Venden por menor?", position: 5 });
+    await call(editor, "POST", `/api/site/items/${created.id}/publish`, { version: created.version });
+    const site = (await t.app.inject({ method: "GET", url: "/api/site/published" })).json();
+    expect(site.faqs.at(-1)).toEqual(content);
   });
 
   it("adds a partner to a group, refuses one of no group, and publishes it", async () => {

@@ -1,5 +1,6 @@
 import {
   type ContactDetails,
+  type FaqContent,
   type NewSiteItem,
   type PartnerContent,
   type ProductContent,
@@ -71,6 +72,7 @@ function titleOf(row: SiteItemRow) {
   if (row.kind === "product") return (row.draft as ProductContent).title;
   if (row.kind === "testimonial") return testimonialTitle((row.draft as TestimonialContent).name);
   if (row.kind === "partner") return (row.draft as PartnerContent).name;
+  if (row.kind === "faq") return (row.draft as FaqContent).question;
   return SITE_ITEM_TITLES[row.kind];
 }
 
@@ -245,15 +247,17 @@ async function publishedSlugTaken(db: Db, id: number, slug: string) {
 
 /** What the public pages show now (docs/decisions/037). */
 export async function readPublishedSite(db: Db): Promise<PublishedSite> {
-  const [products, testimonials, partners, contactDetails] = await Promise.all([
+  const [products, testimonials, faqs, partners, contactDetails] = await Promise.all([
     listPublished(db, "product"),
     listPublished(db, "testimonial"),
+    listPublished(db, "faq"),
     listPublished(db, "partner"),
     readContactDetails(db),
   ]);
   return {
     products: products as ProductContent[],
     testimonials: testimonials as TestimonialContent[],
+    faqs: faqs as FaqContent[],
     partners: partners as PartnerContent[],
     contactDetails,
   };
@@ -272,13 +276,15 @@ export async function readContactDetails(db: Db): Promise<ContactDetails> {
  */
 export async function previewSite(db: Db, site: PublishedSite, change: SitePreviewChange) {
   if (change.kind === "contact-details") return { path: "/", site: { ...site, contactDetails: change.content } };
-  if (change.kind === "testimonial" || change.kind === "partner") {
+  if (change.kind === "testimonial" || change.kind === "faq" || change.kind === "partner") {
     // Shown on the home page (partners: in every page's footer), in place of what the item shows now.
     const item = change.id === undefined ? undefined : await findSiteItem(db, change.id);
     const shown = item?.published ?? null;
     if (change.kind === "testimonial") {
       return { path: "/", site: { ...site, testimonials: inPlaceOf(site.testimonials, shown, change.content) } };
     }
+    if (change.kind === "faq")
+      return { path: "/", site: { ...site, faqs: inPlaceOf(site.faqs, shown, change.content) } };
     return { path: "/", site: { ...site, partners: inPlaceOf(site.partners, shown, change.content) } };
   }
   const item = change.id === undefined ? undefined : await findSiteItem(db, change.id);
@@ -292,6 +298,7 @@ export async function previewSite(db: Db, site: PublishedSite, change: SitePrevi
 export type SitePreviewChange =
   | { kind: "product"; id?: number | undefined; content: ProductContent }
   | { kind: "testimonial"; id?: number | undefined; content: TestimonialContent }
+  | { kind: "faq"; id?: number | undefined; content: FaqContent }
   | { kind: "partner"; id?: number | undefined; content: PartnerContent }
   | { kind: "contact-details"; content: ContactDetails };
 

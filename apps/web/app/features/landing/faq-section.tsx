@@ -1,6 +1,6 @@
+import type { FaqContent } from "@app/shared";
 import { useRef } from "react";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { faqs } from "~/content/landing";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePopoverOpen } from "~/lib/use-popover-open";
 
@@ -37,14 +37,16 @@ function FaqItem({ question, answer, index }: { question: string; answer: string
         </button>
       </h3>
       <span ref={state} id={stateId} popover="manual" aria-hidden="true" className="popover-state" />
-      <div id={answerId} className="faq-answer px-5 pb-5 text-stone-600">
+      <div id={answerId} className="faq-answer whitespace-pre-line px-5 pb-5 text-stone-600">
         {answer}
       </div>
     </li>
   );
 }
 
-export function FaqSection() {
+/** The questions staff published (`Sitio web`), in their order: none published, no section. */
+export function FaqSection({ faqs }: { faqs: FaqContent[] }) {
+  if (faqs.length === 0) return null;
   return (
     <section aria-labelledby="faq-titulo" className="mx-auto max-w-3xl px-4 py-20 md:px-8">
       <SectionHeading id="faq-titulo" eyebrow="Preguntas frecuentes" title="Resolvemos sus dudas" />

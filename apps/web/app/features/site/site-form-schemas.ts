@@ -1,6 +1,8 @@
 import {
   type ContactDetails,
   contactDetailsSchema,
+  type FaqContent,
+  faqContentSchema,
   type PartnerContent,
   type ProductContent,
   partnerContentSchema,
@@ -131,6 +133,11 @@ export const testimonialFormValuesOf = (content: TestimonialContent): Testimonia
 
 export const EMPTY_TESTIMONIAL: TestimonialFormValues = { quote: "", name: "", role: "", rating: "5" };
 
+export const faqFormSchema = faqContentSchema;
+export type FaqFormValues = z.input<typeof faqFormSchema>;
+export const faqFormValuesOf = (content: FaqContent): FaqFormValues => ({ ...content });
+export const EMPTY_FAQ: FaqFormValues = { question: "", answer: "" };
+
 export const partnerFormSchema = partnerContentSchema;
 export type PartnerFormValues = z.input<typeof partnerFormSchema>;
 export const partnerFormValuesOf = (content: PartnerContent): PartnerFormValues => ({ ...content });
@@ -149,6 +156,7 @@ export const PRODUCT_FIELDS = [
 ] as const;
 export const TESTIMONIAL_FIELDS = ["quote", "name", "role", "rating"] as const;
 export const PARTNER_FIELDS = ["name", "description", "group"] as const;
+export const FAQ_FIELDS = ["question", "answer"] as const;
 export const CONTACT_DETAILS_FIELDS = [
   "phone",
   "whatsapp",

@@ -1,5 +1,6 @@
 import type {
   ContactDetails,
+  FaqContent,
   NewSiteItem,
   PartnerContent,
   ProductContent,
@@ -19,6 +20,7 @@ import { ApiError } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
 import { useZodForm } from "~/lib/use-zod-form";
 import { ContactDetailsFields } from "./contact-details-fields";
+import { FaqFields } from "./faq-fields";
 import { PartnerFields } from "./partner-fields";
 import { ProductFields } from "./product-fields";
 import { previewSiteContent } from "./site-api";
@@ -27,9 +29,13 @@ import {
   CONTACT_DETAILS_FIELDS,
   contactDetailsFormSchema,
   contactDetailsFormValuesOf,
+  EMPTY_FAQ,
   EMPTY_PARTNER,
   EMPTY_PRODUCT,
   EMPTY_TESTIMONIAL,
+  FAQ_FIELDS,
+  faqFormSchema,
+  faqFormValuesOf,
   PARTNER_FIELDS,
   PRODUCT_FIELDS,
   partnerFormSchema,
@@ -96,6 +102,9 @@ type EditorProps = {
  */
 export function SiteItemEditor({ item, newKind, run, onCreated }: EditorProps) {
   if (item?.kind === "contact-details") return <ContactDetailsEditor item={item} run={run} />;
+  if (item?.kind === "faq" || (!item && newKind === "faq")) {
+    return <FaqEditor item={item?.kind === "faq" ? item : null} run={run} onCreated={onCreated} />;
+  }
   if (item?.kind === "partner" || (!item && newKind === "partner")) {
     return <PartnerEditor item={item?.kind === "partner" ? item : null} run={run} onCreated={onCreated} />;
   }
@@ -162,6 +171,29 @@ function TestimonialEditor({ item, run, onCreated }: ListEditorProps<"testimonia
       previewOf={(content) => ({ kind: "testimonial", ...(item ? { id: item.id } : {}), content })}
     >
       <TestimonialFields register={form.register} errors={form.formState.errors} />
+    </EditorForm>
+  );
+}
+
+function FaqEditor({ item, run, onCreated }: ListEditorProps<"faq">) {
+  const form = useZodForm(faqFormSchema, { defaultValues: item ? faqFormValuesOf(item.draft) : EMPTY_FAQ });
+  return (
+    <EditorForm
+      label="Pregunta frecuente"
+      form={form}
+      fields={FAQ_FIELDS}
+      item={item}
+      run={run}
+      valuesOf={(content) => faqFormValuesOf(content as FaqContent)}
+      onSaved={onCreated}
+      save={(content, version) =>
+        item
+          ? run({ intent: "save", id: item.id, draft: { kind: "faq", version, content } })
+          : run({ intent: "create", item: { kind: "faq", content } })
+      }
+      previewOf={(content) => ({ kind: "faq", ...(item ? { id: item.id } : {}), content })}
+    >
+      <FaqFields register={form.register} errors={form.formState.errors} />
     </EditorForm>
   );
 }

@@ -19,6 +19,7 @@ const KIND_LABELS: Record<SiteItemSummary["kind"], string> = {
   product: "Producto",
   testimonial: "Testimonio",
   partner: "Socio",
+  faq: "Pregunta frecuente",
   "contact-details": "Datos de contacto",
 };
 

@@ -27,6 +27,11 @@ const RETIREMENT: Partial<Record<SiteItem["kind"], { question: string; consequen
       "Desaparece del catálogo y del formulario de contacto; los contactos que lo pidieron conservan su título.",
     done: "El producto ya no está en el sitio. Su borrador y sus versiones se conservan.",
   },
+  faq: {
+    question: "¿Retirar esta pregunta del sitio?",
+    consequence: "Deja de mostrarse en Preguntas frecuentes, en la página de inicio.",
+    done: "La pregunta ya no está en el sitio. Su borrador y sus versiones se conservan.",
+  },
   partner: {
     question: "¿Retirar este socio del sitio?",
     consequence: "Deja de mostrarse en Nuestros socios, al pie de cada página.",

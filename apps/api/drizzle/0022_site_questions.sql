@@ -1,0 +1,14 @@
+ALTER TABLE "site_items" DROP CONSTRAINT "site_items_kind_check";--> statement-breakpoint
+ALTER TABLE "site_items" ADD CONSTRAINT "site_items_kind_check" CHECK ("site_items"."kind" in ('product', 'testimonial', 'faq', 'partner', 'contact-details'));
+--> statement-breakpoint
+-- The home page's questions as they were built until now (apps/web/app/content/landing.ts on
+-- 2026-11-28), published, each with its first version in the history.
+INSERT INTO "site_items" ("kind", "draft", "published", "position", "published_at") VALUES ('faq', $seed${"question":"¿Hacen entregas en todo el Ecuador?","answer":"Sí. Entregamos en las principales zonas florícolas (Pichincha, Cotopaxi, Imbabura, Azuay y Carchi) y enviamos al resto del país por transporte de carga."}$seed$::jsonb, $seed${"question":"¿Hacen entregas en todo el Ecuador?","answer":"Sí. Entregamos en las principales zonas florícolas (Pichincha, Cotopaxi, Imbabura, Azuay y Carchi) y enviamos al resto del país por transporte de carga."}$seed$::jsonb, 1, now());
+--> statement-breakpoint
+INSERT INTO "site_items" ("kind", "draft", "published", "position", "published_at") VALUES ('faq', $seed${"question":"¿Cómo sé qué tratamiento necesita mi flor?","answer":"Un asesor técnico revisa su variedad, su destino y su cadena de frío, y le recomienda un protocolo. La primera visita de diagnóstico no tiene costo."}$seed$::jsonb, $seed${"question":"¿Cómo sé qué tratamiento necesita mi flor?","answer":"Un asesor técnico revisa su variedad, su destino y su cadena de frío, y le recomienda un protocolo. La primera visita de diagnóstico no tiene costo."}$seed$::jsonb, 2, now());
+--> statement-breakpoint
+INSERT INTO "site_items" ("kind", "draft", "published", "position", "published_at") VALUES ('faq', $seed${"question":"¿Los productos Chrysal son originales?","answer":"Sí. Somos distribuidores autorizados y todos los productos llegan con su registro, su hoja de seguridad y su certificado de análisis."}$seed$::jsonb, $seed${"question":"¿Los productos Chrysal son originales?","answer":"Sí. Somos distribuidores autorizados y todos los productos llegan con su registro, su hoja de seguridad y su certificado de análisis."}$seed$::jsonb, 3, now());
+--> statement-breakpoint
+INSERT INTO "site_items" ("kind", "draft", "published", "position", "published_at") VALUES ('faq', $seed${"question":"¿En cuánto tiempo responden una solicitud?","answer":"Respondemos todas las solicitudes en menos de 24 horas hábiles, por correo o por teléfono."}$seed$::jsonb, $seed${"question":"¿En cuánto tiempo responden una solicitud?","answer":"Respondemos todas las solicitudes en menos de 24 horas hábiles, por correo o por teléfono."}$seed$::jsonb, 4, now());
+--> statement-breakpoint
+INSERT INTO "site_item_versions" ("item_id", "content", "published_at") SELECT "id", "published", "published_at" FROM "site_items" WHERE "kind" = 'faq';
