@@ -24,3 +24,25 @@ export function TextField({ id, label, error, hint, optional, ...input }: TextFi
     </Field>
   );
 }
+
+export type TextAreaFieldProps = ComponentProps<"textarea"> & {
+  id: string;
+  label: string;
+  error: string | undefined;
+  hint?: ReactNode;
+};
+
+/** A labelled text area (paragraphs, one entry per line) with its hint and error wired for screen readers. */
+export function TextAreaField({ id, label, error, hint, ...area }: TextAreaFieldProps) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <textarea
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy(id, { error, hint: Boolean(hint) })}
+        className={inputStyles(Boolean(error))}
+        {...area}
+      />
+    </Field>
+  );
+}

@@ -1,7 +1,7 @@
 import { PRODUCT_TAB_LABELS, PRODUCT_TABS, SITE_LIMITS } from "@app/shared/constants";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { describedBy, Field, FieldError, inputStyles } from "~/components/ui/field";
-import { TextField } from "~/components/ui/text-field";
+import { Field, FieldError, inputStyles } from "~/components/ui/field";
+import { TextAreaField, TextField } from "~/components/ui/text-field";
 import { BADGE_OPTIONS, type ProductFormValues } from "./site-form-schemas";
 import { SiteImageField } from "./site-image-field";
 
@@ -17,21 +17,16 @@ const id = (field: string) => `producto-${field}`;
 
 /** A product's fields: what its card, its dialog and its page `/productos/<dirección>` show. */
 export function ProductFields({ register, errors, imageSrc, onImageChange }: Props) {
-  const area = (field: "description" | "features" | "presentations", label: string, hint: string, rows: number) => {
-    const error = errors[field]?.message;
-    return (
-      <Field id={id(field)} label={label} error={error} hint={hint}>
-        <textarea
-          id={id(field)}
-          rows={rows}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy(id(field), { error, hint: true })}
-          className={inputStyles(Boolean(error))}
-          {...register(field)}
-        />
-      </Field>
-    );
-  };
+  const area = (field: "description" | "features" | "presentations", label: string, hint: string, rows: number) => (
+    <TextAreaField
+      id={id(field)}
+      label={label}
+      hint={hint}
+      error={errors[field]?.message}
+      rows={rows}
+      {...register(field)}
+    />
+  );
   const tabsError = errors.tabs?.message;
   return (
     <div className="grid gap-4">

@@ -102,43 +102,61 @@ type EditorProps = {
  */
 export function SiteItemEditor({ item, newKind, run, onCreated }: EditorProps) {
   if (item?.kind === "contact-details") return <ContactDetailsEditor item={item} run={run} />;
-  if (item?.kind === "faq" || (!item && newKind === "faq")) {
-    return <FaqEditor item={item?.kind === "faq" ? item : null} run={run} onCreated={onCreated} />;
+  const props = { run, onCreated };
+  switch (item?.kind ?? newKind) {
+    case "testimonial":
+      return <TestimonialEditor item={item as ItemOf<"testimonial">} {...props} />;
+    case "faq":
+      return <FaqEditor item={item as ItemOf<"faq">} {...props} />;
+    case "partner":
+      return <PartnerEditor item={item as ItemOf<"partner">} {...props} />;
+    default:
+      return <ProductEditor item={item as ItemOf<"product">} {...props} />;
   }
-  if (item?.kind === "partner" || (!item && newKind === "partner")) {
-    return <PartnerEditor item={item?.kind === "partner" ? item : null} run={run} onCreated={onCreated} />;
-  }
-  if (item?.kind === "testimonial" || (!item && newKind === "testimonial")) {
-    return <TestimonialEditor item={item?.kind === "testimonial" ? item : null} run={run} onCreated={onCreated} />;
-  }
-  return <ProductEditor item={item?.kind === "product" ? item : null} run={run} onCreated={onCreated} />;
 }
 
+type ItemOf<K extends SiteListKind> = Extract<SiteItem, { kind: K }> | null;
+
 type ListEditorProps<K extends SiteListKind> = {
-  item: Extract<SiteItem, { kind: K }> | null;
+  item: ItemOf<K>;
   run: RunIntent;
   onCreated: (item: SiteItem) => void;
 };
 
-function ProductEditor({ item, run, onCreated }: ListEditorProps<"product">) {
+type ContentOf<K extends SiteListKind> = Extract<NewSiteItem, { kind: K }>["content"];
+
+/**
+ * What the editor of any list kind does with its content: the first save of a new item creates it,
+ * later ones save a draft of it; `Vista previa` shows it in place of what it replaces.
+ */
+function listItemActions<K extends SiteListKind>(kind: K, { item, run, onCreated }: ListEditorProps<K>) {
+  const id = (item as SiteItem | null)?.id;
+  return {
+    item,
+    run,
+    onSaved: onCreated,
+    save: (content: ContentOf<K>, version: number) =>
+      run(
+        (id !== undefined
+          ? { intent: "save", id, draft: { kind, version, content } }
+          : { intent: "create", item: { kind, content } }) as SiteIntent,
+      ),
+    previewOf: (content: ContentOf<K>) =>
+      ({ kind, ...(id !== undefined ? { id } : {}), content }) as SitePreviewRequest,
+  };
+}
+
+function ProductEditor(props: ListEditorProps<"product">) {
   const form = useZodForm(productFormSchema, {
-    defaultValues: item ? productFormValuesOf(item.draft) : EMPTY_PRODUCT,
+    defaultValues: props.item ? productFormValuesOf(props.item.draft) : EMPTY_PRODUCT,
   });
   return (
     <EditorForm
       label="Producto"
       form={form}
       fields={PRODUCT_FIELDS}
-      item={item}
-      run={run}
       valuesOf={(content) => productFormValuesOf(content as ProductContent)}
-      onSaved={onCreated}
-      save={(content, version) =>
-        item
-          ? run({ intent: "save", id: item.id, draft: { kind: "product", version, content } })
-          : run({ intent: "create", item: { kind: "product", content } })
-      }
-      previewOf={(content) => ({ kind: "product", ...(item ? { id: item.id } : {}), content })}
+      {...listItemActions("product", props)}
     >
       <ProductFields
         register={form.register}
@@ -150,71 +168,49 @@ function ProductEditor({ item, run, onCreated }: ListEditorProps<"product">) {
   );
 }
 
-function TestimonialEditor({ item, run, onCreated }: ListEditorProps<"testimonial">) {
+function TestimonialEditor(props: ListEditorProps<"testimonial">) {
   const form = useZodForm(testimonialFormSchema, {
-    defaultValues: item ? testimonialFormValuesOf(item.draft) : EMPTY_TESTIMONIAL,
+    defaultValues: props.item ? testimonialFormValuesOf(props.item.draft) : EMPTY_TESTIMONIAL,
   });
   return (
     <EditorForm
       label="Testimonio"
       form={form}
       fields={TESTIMONIAL_FIELDS}
-      item={item}
-      run={run}
       valuesOf={(content) => testimonialFormValuesOf(content as TestimonialContent)}
-      onSaved={onCreated}
-      save={(content, version) =>
-        item
-          ? run({ intent: "save", id: item.id, draft: { kind: "testimonial", version, content } })
-          : run({ intent: "create", item: { kind: "testimonial", content } })
-      }
-      previewOf={(content) => ({ kind: "testimonial", ...(item ? { id: item.id } : {}), content })}
+      {...listItemActions("testimonial", props)}
     >
       <TestimonialFields register={form.register} errors={form.formState.errors} />
     </EditorForm>
   );
 }
 
-function FaqEditor({ item, run, onCreated }: ListEditorProps<"faq">) {
-  const form = useZodForm(faqFormSchema, { defaultValues: item ? faqFormValuesOf(item.draft) : EMPTY_FAQ });
+function FaqEditor(props: ListEditorProps<"faq">) {
+  const form = useZodForm(faqFormSchema, { defaultValues: props.item ? faqFormValuesOf(props.item.draft) : EMPTY_FAQ });
   return (
     <EditorForm
       label="Pregunta frecuente"
       form={form}
       fields={FAQ_FIELDS}
-      item={item}
-      run={run}
       valuesOf={(content) => faqFormValuesOf(content as FaqContent)}
-      onSaved={onCreated}
-      save={(content, version) =>
-        item
-          ? run({ intent: "save", id: item.id, draft: { kind: "faq", version, content } })
-          : run({ intent: "create", item: { kind: "faq", content } })
-      }
-      previewOf={(content) => ({ kind: "faq", ...(item ? { id: item.id } : {}), content })}
+      {...listItemActions("faq", props)}
     >
       <FaqFields register={form.register} errors={form.formState.errors} />
     </EditorForm>
   );
 }
 
-function PartnerEditor({ item, run, onCreated }: ListEditorProps<"partner">) {
-  const form = useZodForm(partnerFormSchema, { defaultValues: item ? partnerFormValuesOf(item.draft) : EMPTY_PARTNER });
+function PartnerEditor(props: ListEditorProps<"partner">) {
+  const form = useZodForm(partnerFormSchema, {
+    defaultValues: props.item ? partnerFormValuesOf(props.item.draft) : EMPTY_PARTNER,
+  });
   return (
     <EditorForm
       label="Socio"
       form={form}
       fields={PARTNER_FIELDS}
-      item={item}
-      run={run}
       valuesOf={(content) => partnerFormValuesOf(content as PartnerContent)}
-      onSaved={onCreated}
-      save={(content, version) =>
-        item
-          ? run({ intent: "save", id: item.id, draft: { kind: "partner", version, content } })
-          : run({ intent: "create", item: { kind: "partner", content } })
-      }
-      previewOf={(content) => ({ kind: "partner", ...(item ? { id: item.id } : {}), content })}
+      {...listItemActions("partner", props)}
     >
       <PartnerFields register={form.register} errors={form.formState.errors} />
     </EditorForm>

@@ -1,7 +1,7 @@
 import { SITE_LIMITS, TESTIMONIAL_RATINGS } from "@app/shared/constants";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { describedBy, Field, inputStyles } from "~/components/ui/field";
-import { TextField } from "~/components/ui/text-field";
+import { Field, inputStyles } from "~/components/ui/field";
+import { TextAreaField, TextField } from "~/components/ui/text-field";
 import type { TestimonialFormValues } from "./site-form-schemas";
 
 type Props = { register: UseFormRegister<TestimonialFormValues>; errors: FieldErrors<TestimonialFormValues> };
@@ -11,21 +11,17 @@ const starsLabel = (rating: number) => (rating === 1 ? "1 estrella" : `${rating}
 
 /** A testimonial's fields: what the home page's `Testimonios` shows of it. */
 export function TestimonialFields({ register, errors }: Props) {
-  const quoteError = errors.quote?.message;
-  const quoteHint = `Lo que dijo el cliente, sin comillas, hasta ${SITE_LIMITS.quote} caracteres.`;
   return (
     <div className="grid gap-4">
-      <Field id={id("quote")} label="Testimonio" error={quoteError} hint={quoteHint}>
-        <textarea
-          id={id("quote")}
-          rows={4}
-          maxLength={SITE_LIMITS.quote}
-          aria-invalid={Boolean(quoteError)}
-          aria-describedby={describedBy(id("quote"), { error: quoteError, hint: true })}
-          className={inputStyles(Boolean(quoteError))}
-          {...register("quote")}
-        />
-      </Field>
+      <TextAreaField
+        id={id("quote")}
+        label="Testimonio"
+        hint={`Lo que dijo el cliente, sin comillas, hasta ${SITE_LIMITS.quote} caracteres.`}
+        error={errors.quote?.message}
+        rows={4}
+        maxLength={SITE_LIMITS.quote}
+        {...register("quote")}
+      />
       <TextField
         id={id("name")}
         label="Nombre"
