@@ -89,15 +89,6 @@ export async function retireItem(db: Db, id: number, version: number, userId: nu
   return row ?? refusedChange(db, id);
 }
 
-/** What visitors see now: the published items in their order (the site's renderer reads this). */
-export async function listPublishedItems(db: Db) {
-  return db
-    .select({ id: siteItems.id, kind: siteItems.kind, content: siteItems.published, position: siteItems.position })
-    .from(siteItems)
-    .where(isNotNull(siteItems.published))
-    .orderBy(asc(siteItems.kind), asc(siteItems.position), asc(siteItems.id));
-}
-
 /**
  * The latest publish or restore of any item: an instance whose site is older renders it again. It
  * only grows (the history's key), so comparing it is enough.
