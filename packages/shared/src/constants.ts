@@ -6,6 +6,7 @@ export * from "./contact-links.ts";
 export * from "./contact-rules.ts";
 export * from "./crm-rules.ts";
 export * from "./reply-template-rules.ts";
+export * from "./rich-text.ts";
 export * from "./second-factor-rules.ts";
 export * from "./site-rules.ts";
 export * from "./wait-text.ts";

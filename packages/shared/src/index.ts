@@ -11,6 +11,7 @@ export * from "./schemas/dashboard.ts";
 export * from "./schemas/emails.ts";
 export * from "./schemas/pipeline.ts";
 export * from "./schemas/reply-templates.ts";
+export * from "./schemas/rich-text-field.ts";
 export * from "./schemas/second-factor.ts";
 export * from "./schemas/service-types.ts";
 export * from "./schemas/signature.ts";

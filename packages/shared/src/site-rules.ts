@@ -3,14 +3,29 @@
 // the zod schemas in schemas/site.ts are built from these.
 
 /**
- * A product of the catalogue; a testimonial or a question of the home page; a partner of the
- * footer; the site's contact details (one item, used everywhere they appear).
+ * A product of the catalogue; a service of the services page (a panel or a slide of its carousel);
+ * a testimonial or a question of the home page; a partner of the footer; the home page's own copy
+ * and the site's contact details (one item each).
  */
-export const SITE_ITEM_KINDS = ["product", "testimonial", "faq", "partner", "contact-details"] as const;
+export const SITE_ITEM_KINDS = [
+  "product",
+  "service",
+  "testimonial",
+  "faq",
+  "partner",
+  "landing",
+  "contact-details",
+] as const;
 export type SiteItemKind = (typeof SITE_ITEM_KINDS)[number];
 
 /** The kinds that are lists: staff add items of them, and take them off the site (`Retirar del sitio`). */
-export const SITE_LIST_KINDS = ["product", "testimonial", "faq", "partner"] as const satisfies readonly SiteItemKind[];
+export const SITE_LIST_KINDS = [
+  "product",
+  "service",
+  "testimonial",
+  "faq",
+  "partner",
+] as const satisfies readonly SiteItemKind[];
 export type SiteListKind = (typeof SITE_LIST_KINDS)[number];
 
 /** The footer's `Nuestros socios`: the strategic partner (Chrysal) and the authorised distributors. */
@@ -19,6 +34,45 @@ export type PartnerGroup = (typeof PARTNER_GROUPS)[number];
 export const PARTNER_GROUP_LABELS: Record<PartnerGroup, string> = {
   estrategico: "Socio estratégico",
   distribuidor: "Distribuidor autorizado",
+};
+
+/** Where a service shows on `/servicios`: a panel of its own, or a slide of `Más servicios para su poscosecha`. */
+export const SERVICE_PLACEMENTS = ["panel", "slide"] as const;
+export type ServicePlacement = (typeof SERVICE_PLACEMENTS)[number];
+export const SERVICE_PLACEMENT_LABELS: Record<ServicePlacement, string> = {
+  panel: "Panel de la página de servicios",
+  slide: "Diapositiva del carrusel",
+};
+
+/**
+ * The videos the site ships with (made by us, under public/media): a panel may show one in place of
+ * its picture. Staff upload pictures, not videos.
+ */
+export const SITE_VIDEOS = {
+  "aqua-care": {
+    label: "Aqua Care: tratamiento de agua",
+    src: "/media/aqua-care.webm",
+    poster: "/media/aqua-care-poster.webp",
+  },
+} as const;
+export type SiteVideo = keyof typeof SITE_VIDEOS;
+export const SITE_VIDEO_NAMES = Object.keys(SITE_VIDEOS) as [SiteVideo, ...SiteVideo[]];
+
+/** The home page's service cards: their icon, and the page `Conocer más` leads to. */
+export const SERVICE_LINE_ICONS = ["escudo", "maletin", "hogar", "auto", "vida"] as const;
+export type ServiceLineIcon = (typeof SERVICE_LINE_ICONS)[number];
+export const SERVICE_LINE_ICON_LABELS: Record<ServiceLineIcon, string> = {
+  escudo: "Escudo",
+  maletin: "Maletín",
+  hogar: "Casa",
+  auto: "Auto",
+  vida: "Corazón",
+};
+export const SERVICE_LINE_PAGES = ["fianzas", "seguros"] as const;
+export type ServiceLinePage = (typeof SERVICE_LINE_PAGES)[number];
+export const SERVICE_LINE_PAGE_LABELS: Record<ServiceLinePage, string> = {
+  fianzas: "Fianzas (/fianzas)",
+  seguros: "Seguros (/seguros)",
 };
 
 /** A testimonial's stars, from 1 to 5 (spec section 1: the landing page shows them). */
@@ -81,6 +135,23 @@ export const SITE_LIMITS = {
   question: 200,
   answer: 1000,
   partnerDescription: 160,
+  serviceDescription: 1200,
+  eyebrow: 80,
+  highlights: 6,
+  highlight: 160,
+  heroTitle: 120,
+  heroText: 300,
+  claim: 120,
+  stats: 8,
+  statValue: 12,
+  statLabel: 40,
+  serviceLines: 8,
+  serviceLineTitle: 60,
+  serviceLineText: 240,
+  callToActionTitle: 120,
+  callToActionText: 300,
+  promises: 6,
+  promise: 80,
 } as const;
 
 export const SITE_MESSAGES = {
@@ -118,7 +189,45 @@ export const SITE_MESSAGES = {
   kindMismatch: "El contenido enviado no es del tipo de ese elemento",
   changedMeanwhile: "Otra persona cambió este contenido mientras lo editabas. Revisa sus cambios antes de guardar.",
   versionNotFound: "Esa versión publicada no existe",
-  onlyListsRetire: "Solo los productos, los testimonios, las preguntas y los socios se pueden retirar del sitio",
+  onlyListsRetire:
+    "Solo los productos, los servicios, los testimonios, las preguntas y los socios se pueden retirar del sitio",
+  serviceTitleRequired: "Escribe el nombre del servicio",
+  serviceTitleTooLong: `El nombre no puede superar los ${SITE_LIMITS.title} caracteres`,
+  serviceDescriptionRequired: "Escribe la descripción del servicio",
+  serviceDescriptionTooLong: `La descripción no puede superar los ${SITE_LIMITS.serviceDescription} caracteres`,
+  placementInvalid: "Elige si el servicio es un panel o una diapositiva del carrusel",
+  eyebrowRequired: "Escribe el antetítulo",
+  eyebrowTooLong: `El antetítulo no puede superar los ${SITE_LIMITS.eyebrow} caracteres`,
+  highlightRequired: "Escribe el punto destacado o quítalo",
+  highlightTooLong: `Cada punto destacado puede tener hasta ${SITE_LIMITS.highlight} caracteres`,
+  tooManyHighlights: `Un servicio puede tener hasta ${SITE_LIMITS.highlights} puntos destacados`,
+  videoInvalid: "Ese vídeo no es uno de los vídeos del sitio",
+  heroTitleRequired: "Escribe el título principal",
+  heroTitleTooLong: `El título principal no puede superar los ${SITE_LIMITS.heroTitle} caracteres`,
+  heroTextRequired: "Escribe el texto bajo el título",
+  heroTextTooLong: `El texto no puede superar los ${SITE_LIMITS.heroText} caracteres`,
+  claimRequired: "Escribe la frase destacada",
+  claimTooLong: `La frase destacada no puede superar los ${SITE_LIMITS.claim} caracteres`,
+  statsRequired: "Escribe al menos una cifra",
+  tooManyStats: `La página puede mostrar hasta ${SITE_LIMITS.stats} cifras`,
+  statValueRequired: "Escribe la cifra",
+  statValueTooLong: `La cifra no puede superar los ${SITE_LIMITS.statValue} caracteres`,
+  statLabelRequired: "Escribe qué mide la cifra",
+  statLabelTooLong: `El texto de la cifra no puede superar los ${SITE_LIMITS.statLabel} caracteres`,
+  tooManyServiceLines: `La página puede mostrar hasta ${SITE_LIMITS.serviceLines} tarjetas de servicios`,
+  serviceLineTitleRequired: "Escribe el título de la tarjeta",
+  serviceLineTitleTooLong: `El título de la tarjeta no puede superar los ${SITE_LIMITS.serviceLineTitle} caracteres`,
+  serviceLineTextRequired: "Escribe el texto de la tarjeta",
+  serviceLineTextTooLong: `El texto de la tarjeta no puede superar los ${SITE_LIMITS.serviceLineText} caracteres`,
+  serviceLineIconInvalid: "Elige el icono de la tarjeta",
+  serviceLinePageInvalid: "Elige a qué página lleva «Conocer más»",
+  callToActionTitleRequired: "Escribe el título de la llamada a la acción",
+  callToActionTitleTooLong: `El título no puede superar los ${SITE_LIMITS.callToActionTitle} caracteres`,
+  callToActionTextRequired: "Escribe el texto de la llamada a la acción",
+  callToActionTextTooLong: `El texto no puede superar los ${SITE_LIMITS.callToActionText} caracteres`,
+  promiseRequired: "Escribe la ventaja o quítala",
+  promiseTooLong: `Cada ventaja puede tener hasta ${SITE_LIMITS.promise} caracteres`,
+  tooManyPromises: `La llamada a la acción puede mostrar hasta ${SITE_LIMITS.promises} ventajas`,
   questionRequired: "Escribe la pregunta",
   questionTooLong: `La pregunta no puede superar los ${SITE_LIMITS.question} caracteres`,
   answerRequired: "Escribe la respuesta",
@@ -141,6 +250,7 @@ export const SITE_MESSAGES = {
 
 /** What the CRM's list calls an item that is not of a list. */
 export const SITE_ITEM_TITLES: Record<Exclude<SiteItemKind, SiteListKind>, string> = {
+  landing: "Página de inicio",
   "contact-details": "Datos de contacto",
 };
 

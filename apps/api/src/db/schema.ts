@@ -716,8 +716,8 @@ export const authChallenges = pgTable(
 );
 
 /**
- * What staff edit of the public site (docs/decisions/037): a product of the catalogue, a testimonial,
- * a question, a partner, the site's contact details. Content is JSON checked by the kind's schema
+ * What staff edit of the public site (docs/decisions/037): a product of the catalogue, a service, a
+ * testimonial, a question, a partner, the home page's copy, the site's contact details. Content is JSON checked by the kind's schema
  * (`siteContentSchemas`) at every save.
  */
 export const siteItems = pgTable(
@@ -744,11 +744,12 @@ export const siteItems = pgTable(
   (table) => [
     check(
       "site_items_kind_check",
-      sql`${table.kind} in ('product', 'testimonial', 'faq', 'partner', 'contact-details')`,
+      sql`${table.kind} in ('product', 'service', 'testimonial', 'faq', 'partner', 'landing', 'contact-details')`,
     ),
     index("site_items_kind_position_idx").on(table.kind, table.position),
     // One set of contact details; no two products with one page address, draft or published.
     uniqueIndex("site_items_one_contact_details").on(table.kind).where(sql`${table.kind} = 'contact-details'`),
+    uniqueIndex("site_items_one_landing").on(table.kind).where(sql`${table.kind} = 'landing'`),
     uniqueIndex("site_items_product_draft_slug")
       .on(sql`(${table.draft} ->> 'slug')`)
       .where(sql`${table.kind} = 'product'`),

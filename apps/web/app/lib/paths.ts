@@ -41,7 +41,7 @@ export const paths = {
   crmSecurity: "/crm/seguridad",
   crmReplyTemplates: "/crm/plantillas",
   crmSignature: "/crm/mi-firma",
-  /** The public site's content: products and contact details (issue 17). */
+  /** The public site's content (issue 17): an item by its id, or a new one's editor (NEW_SITE_ITEMS). */
   crmSite: "/crm/sitio",
-  crmSiteItem: (id: number | "nuevo" | "nuevo-testimonio" | "nuevo-pregunta" | "nuevo-socio") => `/crm/sitio/${id}`,
+  crmSiteItem: (id: number | string) => `/crm/sitio/${id}`,
 } as const;

@@ -10,6 +10,7 @@ import { useSession } from "~/features/auth/use-session";
 import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { NoPermission } from "~/features/crm/no-permission";
+import { NEW_SITE_ITEMS, newKindAt } from "~/features/site/new-site-items";
 import {
   createSiteItem,
   loadSiteItem,
@@ -27,19 +28,12 @@ import type { Route } from "./+types/crm-site-item";
 
 export const meta = () => crmMeta("Sitio web");
 
-/** `/crm/sitio/nuevo`, `nuevo-testimonio`, `nuevo-pregunta`, `nuevo-socio`: an item of a list not saved yet. */
-const NEW: Record<string, SiteListKind> = {
-  nuevo: "product",
-  "nuevo-testimonio": "testimonial",
-  "nuevo-pregunta": "faq",
-  "nuevo-socio": "partner",
-};
-
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   return loadForStaff(request, async (user) => {
-    const isNew = Object.hasOwn(NEW, params.id);
-    const newKind: SiteListKind = (isNew && NEW[params.id]) || "product";
-    if (!editsSite(user) || isNew) return { item: null, newKind, publications: [] };
+    // `/crm/sitio/nuevo-socio` and the like: an item of a list not saved yet.
+    const adding = newKindAt(params.id);
+    const newKind: SiteListKind = adding ?? "product";
+    if (!editsSite(user) || adding) return { item: null, newKind, publications: [] };
     const id = Number(params.id);
     if (!Number.isInteger(id) || id < 1) throw new Response("Not Found", { status: 404 });
     const [item, publications] = await Promise.all([
@@ -66,16 +60,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
-const NEW_TITLES: Record<SiteListKind, string> = {
-  product: "Nuevo producto",
-  testimonial: "Nuevo testimonio",
-  faq: "Nueva pregunta frecuente",
-  partner: "Nuevo socio",
-};
-
 function titleOf(item: SiteItem | null, newKind: SiteListKind) {
-  if (!item) return NEW_TITLES[newKind];
-  if (item.kind === "product") return item.draft.title;
+  if (!item) return NEW_SITE_ITEMS[newKind].heading;
+  if (item.kind === "product" || item.kind === "service") return item.draft.title;
   if (item.kind === "testimonial") return testimonialTitle(item.draft.name);
   if (item.kind === "partner") return item.draft.name;
   if (item.kind === "faq") return item.draft.question;

@@ -7,6 +7,7 @@ import { useSession } from "~/features/auth/use-session";
 import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
 import { NoPermission } from "~/features/crm/no-permission";
+import { NEW_SITE_ITEMS } from "~/features/site/new-site-items";
 import { listSiteItems } from "~/features/site/site-api";
 import { SiteItemsTable } from "~/features/site/site-items-table";
 import { paths } from "~/lib/paths";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/crm-site";
 export const meta = () => crmMeta("Sitio web");
 
 const TITLE = "Sitio web";
-const SUBTITLE = "Los productos del catálogo y los datos de contacto que ven los visitantes";
+const SUBTITLE = "Los productos, los servicios, los textos y los datos de contacto que ven los visitantes";
 
 // Administrators and content editors: the sales staff get a clear refusal without a call.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -33,22 +34,16 @@ export default function CrmSite({ loaderData }: Route.ComponentProps) {
         actions={
           editsSite(user) && (
             <div className="flex flex-wrap gap-3">
-              <Link to={paths.crmSiteItem("nuevo")} className={`${buttonStyles.primary} min-h-11`}>
-                <Plus className="size-4" aria-hidden="true" />
-                Nuevo producto
-              </Link>
-              <Link to={paths.crmSiteItem("nuevo-testimonio")} className={`${buttonStyles.secondary} min-h-11`}>
-                <Plus className="size-4" aria-hidden="true" />
-                Nuevo testimonio
-              </Link>
-              <Link to={paths.crmSiteItem("nuevo-pregunta")} className={`${buttonStyles.secondary} min-h-11`}>
-                <Plus className="size-4" aria-hidden="true" />
-                Nueva pregunta
-              </Link>
-              <Link to={paths.crmSiteItem("nuevo-socio")} className={`${buttonStyles.secondary} min-h-11`}>
-                <Plus className="size-4" aria-hidden="true" />
-                Nuevo socio
-              </Link>
+              {Object.values(NEW_SITE_ITEMS).map(({ address, button }, index) => (
+                <Link
+                  key={address}
+                  to={paths.crmSiteItem(address)}
+                  className={`${index === 0 ? buttonStyles.primary : buttonStyles.secondary} min-h-11`}
+                >
+                  <Plus className="size-4" aria-hidden="true" />
+                  {button}
+                </Link>
+              ))}
             </div>
           )
         }

@@ -25,8 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { products, testimonials, faqs } = await publishedSite(context);
-  return { featured: featuredProducts(products), testimonials, faqs };
+  const { products, landing, testimonials, faqs } = await publishedSite(context);
+  return { landing, featured: featuredProducts(products), testimonials, faqs };
 }
 
 // The poster is the largest paint: fetch the one that fits the screen before anything else.
@@ -39,21 +39,21 @@ export const links: Route.LinksFunction = () => [
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <HeroSection />
+      <HeroSection hero={loaderData.landing.hero} />
       <HydrationBoundary>
-        <StatsRow />
+        <StatsRow stats={loaderData.landing.stats} />
       </HydrationBoundary>
       <HydrationBoundary>
         <ProductsShowcase featured={loaderData.featured} />
       </HydrationBoundary>
       <HydrationBoundary>
-        <ServiceLinesSection />
+        <ServiceLinesSection serviceLines={loaderData.landing.serviceLines} />
       </HydrationBoundary>
       <HydrationBoundary>
         <TestimonialsSection testimonials={loaderData.testimonials} />
       </HydrationBoundary>
       <HydrationBoundary>
-        <CallToActionBand />
+        <CallToActionBand callToAction={loaderData.landing.callToAction} />
       </HydrationBoundary>
       <HydrationBoundary>
         <FaqSection faqs={loaderData.faqs} />

@@ -1,4 +1,4 @@
-import { PRODUCT_TAB_LABELS, type ProductTab } from "@app/shared/constants";
+import { PRODUCT_TAB_LABELS, type ProductTab, richTextPlain } from "@app/shared/constants";
 import { useEffect, useState } from "react";
 import { redirect, useNavigate } from "react-router";
 import { HydrationBoundary } from "~/components/ui/hydration-boundary";
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ params, loaderData }) => {
   if (product) {
     return pageMeta({
       title: product.title,
-      description: product.description,
+      description: richTextPlain(product.description),
       path: paths.product(product.slug),
       image: product.image?.src,
     });

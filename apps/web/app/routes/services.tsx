@@ -1,11 +1,11 @@
 import { HydrationBoundary } from "~/components/ui/hydration-boundary";
 import { PageHero } from "~/components/ui/page-hero";
-import { servicePanels } from "~/content/services";
 import { ServicePanel } from "~/features/catalog/service-panel";
 import { ServicesCarousel } from "~/features/catalog/services-carousel";
 import { useRequestInformation } from "~/features/contact-form/use-request-information";
 import { pageMeta } from "~/features/seo/page-meta";
 import { paths } from "~/lib/paths";
+import { publishedSite } from "~/lib/published-site.server";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = () =>
@@ -16,7 +16,16 @@ export const meta: Route.MetaFunction = () =>
     path: paths.services,
   });
 
-export default function Services() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = await publishedSite(context);
+  return {
+    panels: services.filter((service) => service.placement === "panel"),
+    slides: services.filter((service) => service.placement === "slide"),
+  };
+}
+
+/** The services staff published (`Sitio web`): their panels, then the others as slides. */
+export default function Services({ loaderData }: Route.ComponentProps) {
   const requestInformation = useRequestInformation();
   return (
     <>
@@ -27,15 +36,20 @@ export default function Services() {
       />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 md:px-8">
         {/* Each panel and the carousel hydrate apart from the rest of the page. */}
-        {servicePanels.map((panel, index) => (
-          <HydrationBoundary key={panel.id}>
-            <ServicePanel panel={panel} reversed={index % 2 === 1} eager={index === 0} onRequest={requestInformation} />
+        {loaderData.panels.map((service, index) => (
+          <HydrationBoundary key={service.title}>
+            <ServicePanel
+              service={service}
+              reversed={index % 2 === 1}
+              eager={index === 0}
+              onRequest={requestInformation}
+            />
           </HydrationBoundary>
         ))}
       </div>
       <div className="px-4 pb-20 md:px-8">
         <HydrationBoundary>
-          <ServicesCarousel onRequest={requestInformation} />
+          <ServicesCarousel slides={loaderData.slides} onRequest={requestInformation} />
         </HydrationBoundary>
       </div>
     </>

@@ -6,11 +6,16 @@ import {
   PHONE_AS_WRITTEN,
   PRODUCT_BADGES,
   PRODUCT_TABS,
+  SERVICE_LINE_ICONS,
+  SERVICE_LINE_PAGES,
+  SERVICE_PLACEMENTS,
   SITE_IMAGE_SOURCE,
   SITE_ITEM_KINDS,
   SITE_ITEM_STATES,
+  SITE_VIDEO_NAMES,
   SLUG_PATTERN,
 } from "../site-rules.ts";
+import { richText } from "./rich-text-field.ts";
 import { requiredText } from "./text-field.ts";
 
 // The site's editable content (docs/decisions/037): each kind of item, as a draft is saved and as it
@@ -23,6 +28,10 @@ const line = (required: string, tooLong: string, max: number) =>
 /** Paragraphs: line breaks allowed, nothing else of the control characters. */
 const paragraphs = (required: string, tooLong: string, max: number) =>
   requiredText(max, { required, tooLong, badCharacters: M.badCharacters }, "multi");
+
+/** Paragraphs with bold, italic, links and lists (rich-text.ts): a link to anything but the web, mail or a phone is refused. */
+const formatted = (required: string, tooLong: string, max: number) =>
+  richText(max, { required, tooLong, badCharacters: M.badCharacters });
 
 const phone = (required: string, invalid: string) =>
   line(required, invalid, L.phone).refine((value) => PHONE_AS_WRITTEN.test(value), { error: invalid });
@@ -43,7 +52,7 @@ export const productContentSchema = z.strictObject({
     .min(1, { error: M.slugRequired, abort: true })
     .max(L.slug, { error: M.slugTooLong })
     .regex(SLUG_PATTERN, { error: M.slugInvalid }),
-  description: paragraphs(M.descriptionRequired, M.descriptionTooLong, L.description),
+  description: formatted(M.descriptionRequired, M.descriptionTooLong, L.description),
   features: z.array(line(M.featureRequired, M.featureTooLong, L.feature)).max(L.features, { error: M.tooManyFeatures }),
   presentations: z
     .array(line(M.presentationRequired, M.presentationTooLong, L.presentation))
@@ -58,6 +67,61 @@ export const productContentSchema = z.strictObject({
   image: siteImageSchema.nullable(),
 });
 export type ProductContent = z.output<typeof productContentSchema>;
+
+/**
+ * A service of `/servicios`: a panel of its own or a slide of the carousel. Like a product, its
+ * title is one of the contact form's products and services while it is on the site.
+ */
+export const serviceContentSchema = z.strictObject({
+  title: line(M.serviceTitleRequired, M.serviceTitleTooLong, L.title),
+  placement: z.enum(SERVICE_PLACEMENTS, { error: M.placementInvalid }),
+  eyebrow: line(M.eyebrowRequired, M.eyebrowTooLong, L.eyebrow),
+  description: formatted(M.serviceDescriptionRequired, M.serviceDescriptionTooLong, L.serviceDescription),
+  highlights: z
+    .array(line(M.highlightRequired, M.highlightTooLong, L.highlight))
+    .max(L.highlights, { error: M.tooManyHighlights }),
+  image: siteImageSchema.nullable(),
+  /** One of the site's own videos, shown in place of the picture (a panel only). */
+  video: z.enum(SITE_VIDEO_NAMES, { error: M.videoInvalid }).nullable(),
+});
+export type ServiceContent = z.output<typeof serviceContentSchema>;
+
+/** The home page's own copy: its hero, its figures, its service cards and its call to action. */
+export const landingContentSchema = z.strictObject({
+  hero: z.strictObject({
+    eyebrow: line(M.eyebrowRequired, M.eyebrowTooLong, L.eyebrow),
+    title: line(M.heroTitleRequired, M.heroTitleTooLong, L.heroTitle),
+    text: line(M.heroTextRequired, M.heroTextTooLong, L.heroText),
+    claim: line(M.claimRequired, M.claimTooLong, L.claim),
+  }),
+  stats: z
+    .array(
+      z.strictObject({
+        value: line(M.statValueRequired, M.statValueTooLong, L.statValue),
+        label: line(M.statLabelRequired, M.statLabelTooLong, L.statLabel),
+      }),
+    )
+    .min(1, { error: M.statsRequired })
+    .max(L.stats, { error: M.tooManyStats }),
+  serviceLines: z
+    .array(
+      z.strictObject({
+        title: line(M.serviceLineTitleRequired, M.serviceLineTitleTooLong, L.serviceLineTitle),
+        text: line(M.serviceLineTextRequired, M.serviceLineTextTooLong, L.serviceLineText),
+        icon: z.enum(SERVICE_LINE_ICONS, { error: M.serviceLineIconInvalid }),
+        page: z.enum(SERVICE_LINE_PAGES, { error: M.serviceLinePageInvalid }),
+      }),
+    )
+    .max(L.serviceLines, { error: M.tooManyServiceLines }),
+  callToAction: z.strictObject({
+    title: line(M.callToActionTitleRequired, M.callToActionTitleTooLong, L.callToActionTitle),
+    text: line(M.callToActionTextRequired, M.callToActionTextTooLong, L.callToActionText),
+    promises: z
+      .array(line(M.promiseRequired, M.promiseTooLong, L.promise))
+      .max(L.promises, { error: M.tooManyPromises }),
+  }),
+});
+export type LandingContent = z.output<typeof landingContentSchema>;
 
 /** A testimonial of the home page: what a client said, who and where, with its stars. */
 export const testimonialContentSchema = z.strictObject({
@@ -77,7 +141,7 @@ export type TestimonialContent = z.output<typeof testimonialContentSchema>;
 /** A question of the home page's `Preguntas frecuentes`, with its answer. */
 export const faqContentSchema = z.strictObject({
   question: line(M.questionRequired, M.questionTooLong, L.question),
-  answer: paragraphs(M.answerRequired, M.answerTooLong, L.answer),
+  answer: formatted(M.answerRequired, M.answerTooLong, L.answer),
 });
 export type FaqContent = z.output<typeof faqContentSchema>;
 
@@ -116,6 +180,8 @@ export type ContactDetails = z.output<typeof contactDetailsSchema>;
  */
 export const publishedSiteSchema = z.object({
   products: z.array(productContentSchema),
+  services: z.array(serviceContentSchema),
+  landing: landingContentSchema,
   testimonials: z.array(testimonialContentSchema),
   faqs: z.array(faqContentSchema),
   partners: z.array(partnerContentSchema),
@@ -124,6 +190,8 @@ export const publishedSiteSchema = z.object({
 /** The same as the API sends it: as stored (the content schemas trim and so cannot encode). */
 export const publishedSiteResponseSchema = z.object({
   products: z.array(z.record(z.string(), z.unknown())),
+  services: z.array(z.record(z.string(), z.unknown())),
+  landing: z.record(z.string(), z.unknown()),
   testimonials: z.array(z.record(z.string(), z.unknown())),
   faqs: z.array(z.record(z.string(), z.unknown())),
   partners: z.array(z.record(z.string(), z.unknown())),
@@ -134,9 +202,11 @@ export type PublishedSite = z.output<typeof publishedSiteSchema>;
 /** The schema of each kind's content. */
 export const siteContentSchemas = {
   product: productContentSchema,
+  service: serviceContentSchema,
   testimonial: testimonialContentSchema,
   faq: faqContentSchema,
   partner: partnerContentSchema,
+  landing: landingContentSchema,
   "contact-details": contactDetailsSchema,
 } as const satisfies Record<(typeof SITE_ITEM_KINDS)[number], z.ZodType>;
 
@@ -148,6 +218,8 @@ const version = z.number().int().min(1).max(2_147_483_647);
 /** `PUT /api/site/items/:id`: a new draft, checked by its kind's schema (errors name `content.<field>`). */
 export const siteDraftSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("product"), version, content: productContentSchema }),
+  z.strictObject({ kind: z.literal("service"), version, content: serviceContentSchema }),
+  z.strictObject({ kind: z.literal("landing"), version, content: landingContentSchema }),
   z.strictObject({ kind: z.literal("testimonial"), version, content: testimonialContentSchema }),
   z.strictObject({ kind: z.literal("faq"), version, content: faqContentSchema }),
   z.strictObject({ kind: z.literal("partner"), version, content: partnerContentSchema }),
@@ -161,6 +233,8 @@ export type SiteDraft = z.input<typeof siteDraftSchema>;
  */
 export const sitePreviewSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("product"), id: z.number().int().min(1).optional(), content: productContentSchema }),
+  z.strictObject({ kind: z.literal("service"), id: z.number().int().min(1).optional(), content: serviceContentSchema }),
+  z.strictObject({ kind: z.literal("landing"), content: landingContentSchema }),
   z.strictObject({
     kind: z.literal("testimonial"),
     id: z.number().int().min(1).optional(),
@@ -175,9 +249,13 @@ export type SitePreviewRequest = z.input<typeof sitePreviewSchema>;
 export const sitePreviewAnswerSchema = z.object({ path: z.string(), html: z.string() });
 export type SitePreview = z.output<typeof sitePreviewAnswerSchema>;
 
-/** `POST /api/site/items`: a new product, testimonial, question or partner, as a draft (the contact details are one item, never added). */
+/**
+ * `POST /api/site/items`: a new product, service, testimonial, question or partner, as a draft (the
+ * home page's copy and the contact details are one item each, never added).
+ */
 export const newSiteItemSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("product"), content: productContentSchema }),
+  z.strictObject({ kind: z.literal("service"), content: serviceContentSchema }),
   z.strictObject({ kind: z.literal("testimonial"), content: testimonialContentSchema }),
   z.strictObject({ kind: z.literal("faq"), content: faqContentSchema }),
   z.strictObject({ kind: z.literal("partner"), content: partnerContentSchema }),
@@ -215,6 +293,8 @@ export const siteItemSchema = siteItemSummarySchema.extend({
 export type SiteItem = Omit<SiteItemSummary, "kind"> &
   (
     | { kind: "product"; draft: ProductContent; published: ProductContent | null }
+    | { kind: "service"; draft: ServiceContent; published: ServiceContent | null }
+    | { kind: "landing"; draft: LandingContent; published: LandingContent | null }
     | { kind: "testimonial"; draft: TestimonialContent; published: TestimonialContent | null }
     | { kind: "faq"; draft: FaqContent; published: FaqContent | null }
     | { kind: "partner"; draft: PartnerContent; published: PartnerContent | null }

@@ -4,9 +4,11 @@ import { fileURLToPath } from "node:url";
 import {
   contactDetailsSchema,
   faqContentSchema,
+  landingContentSchema,
   type ProductContent,
   partnerContentSchema,
   productContentSchema,
+  serviceContentSchema,
   type TestimonialContent,
   testimonialContentSchema,
 } from "@app/shared";
@@ -44,7 +46,7 @@ describe.each(engines)("the site's items on %s", (engine) => {
     return row;
   };
 
-  it("a new database holds today's site, published: 13 products in the catalogue's order, 3 testimonials, 4 questions, 3 partners and the contact details", async () => {
+  it("a new database holds today's site, published: 13 products in the catalogue's order, 5 services, the home page's copy, 3 testimonials, 4 questions, 3 partners and the contact details", async () => {
     const products = await listSiteItems(db, "product");
     const contents = products.map((row) => productContentSchema.parse(row.published));
     expect(contents.map((content) => content.slug)).toEqual([
@@ -71,7 +73,8 @@ describe.each(engines)("the site's items on %s", (engine) => {
     const titles = await db
       .select({ slug: siteItems.draft, title: serviceTypes.title })
       .from(siteItems)
-      .innerJoin(serviceTypes, eq(serviceTypes.id, siteItems.serviceTypeId));
+      .innerJoin(serviceTypes, eq(serviceTypes.id, siteItems.serviceTypeId))
+      .where(eq(siteItems.kind, "product"));
     expect(titles).toHaveLength(13);
     expect(titles.find((row) => (row.slug as ProductContent).slug === "chrysal-solucion-inicial")?.title).toBe(
       "Chrysal Solucion Inicial",
@@ -110,7 +113,42 @@ describe.each(engines)("the site's items on %s", (engine) => {
       "¿Los productos Chrysal son originales?",
       "¿En cuánto tiempo responden una solicitud?",
     ]);
-    expect((await listSiteItems(db)).filter((row) => row.published !== null)).toHaveLength(24);
+    // The services page: two panels (Aqua Care with its video), then the carousel's three slides, each
+    // asking for the spec's service type of its title; their pictures are the web app's own files.
+    const services = await listSiteItems(db, "service");
+    const shown = services.map((row) => serviceContentSchema.parse(row.published));
+    expect(shown.map(({ title, placement }) => `${placement}: ${title}`)).toEqual([
+      "panel: Sistemas de Modelos Predictivos",
+      "panel: Aqua Care Technology",
+      "slide: Chrysal Rose Dip",
+      "slide: Long Storage Service",
+      "slide: Sea Freight Service",
+    ]);
+    expect(shown[1]?.video).toBe("aqua-care");
+    for (const { image } of shown.filter((service) => service.image)) {
+      expect(existsSync(path.join(WEB_PUBLIC, image?.src ?? "missing")), image?.src).toBe(true);
+    }
+    const serviceTitles = await db
+      .select({ title: serviceTypes.title })
+      .from(siteItems)
+      .innerJoin(serviceTypes, eq(serviceTypes.id, siteItems.serviceTypeId))
+      .where(eq(siteItems.kind, "service"));
+    expect(serviceTitles.map((row) => row.title)).toEqual(shown.map((service) => service.title));
+    // The home page's copy: the spec's figures, five service cards, four promises.
+    const [landing, ...moreLandings] = await listSiteItems(db, "landing");
+    expect(moreLandings).toEqual([]);
+    const copy = landingContentSchema.parse(landing?.published);
+    expect(copy.hero.title).toBe("Ayudamos a la naturaleza a dar lo mejor de sí");
+    expect(copy.stats.map((stat) => stat.value)).toEqual(["15+", "5,000+", "98%", "24/7"]);
+    expect(copy.serviceLines.map((line) => line.title)).toEqual([
+      "Fianzas",
+      "Seguro Empresarial",
+      "Seguro de Hogar",
+      "Seguro de Auto",
+      "Seguro de Vida",
+    ]);
+    expect(copy.callToAction.promises).toHaveLength(4);
+    expect((await listSiteItems(db)).filter((row) => row.published !== null)).toHaveLength(30);
     expect(await latestPublication(db)).toBeGreaterThan(0);
     expect(await listVersions(db, (await firstProduct()).id)).toHaveLength(1);
   });

@@ -42,21 +42,29 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
       (await call(admin, "GET", "/api/audit-log?size=50")).json().content as { action: string; details: unknown }[]
     ).filter((entry) => entry.action.startsWith("site_item_"));
 
-  it("lists today's site to editors and administrators: contact details, questions, partners, products, testimonials", async () => {
+  it("lists today's site to editors and administrators: contact details, questions, the home page, partners, products, services, testimonials", async () => {
     const items = await list();
-    expect(items).toHaveLength(24);
+    expect(items).toHaveLength(30);
     expect(items.slice(1, 5).map((entry) => [entry.kind, entry.title])).toEqual([
       ["faq", "¿Hacen entregas en todo el Ecuador?"],
       ["faq", "¿Cómo sé qué tratamiento necesita mi flor?"],
       ["faq", "¿Los productos Chrysal son originales?"],
       ["faq", "¿En cuánto tiempo responden una solicitud?"],
     ]);
-    expect(items.slice(5, 8).map((entry) => [entry.kind, entry.title, entry.state])).toEqual([
+    expect(items[5]).toMatchObject({ kind: "landing", title: "Página de inicio", state: "publicado" });
+    expect(items.slice(6, 9).map((entry) => [entry.kind, entry.title, entry.state])).toEqual([
       ["partner", "Chrysal International", "publicado"],
       ["partner", "AgroAndes Distribuciones", "publicado"],
       ["partner", "Florícola del Pacífico", "publicado"],
     ]);
-    expect(items.slice(21).map((entry) => [entry.kind, entry.title, entry.state])).toEqual([
+    expect(items.slice(22, 27).map((entry) => [entry.kind, entry.title])).toEqual([
+      ["service", "Sistemas de Modelos Predictivos"],
+      ["service", "Aqua Care Technology"],
+      ["service", "Chrysal Rose Dip"],
+      ["service", "Long Storage Service"],
+      ["service", "Sea Freight Service"],
+    ]);
+    expect(items.slice(27).map((entry) => [entry.kind, entry.title, entry.state])).toEqual([
       ["testimonial", "Testimonio de María Fernanda Quishpe", "publicado"],
       ["testimonial", "Testimonio de Diego Andrade", "publicado"],
       ["testimonial", "Testimonio de Gabriela Montalvo", "publicado"],
@@ -65,7 +73,7 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
       Array(13).fill("publicado"),
     );
     expect(items[0]).toMatchObject({ kind: "contact-details", title: "Datos de contacto", state: "publicado" });
-    expect(items[8]).toMatchObject({ title: "Bioestimulantes", position: 1, version: 1 });
+    expect(items[9]).toMatchObject({ title: "Bioestimulantes", position: 1, version: 1 });
     expect((await call(admin, "GET", "/api/site/items")).statusCode).toBe(200);
   });
 
@@ -140,6 +148,80 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
     await call(editor, "POST", `/api/site/items/${created.id}/publish`, { version: created.version });
     const site = (await t.app.inject({ method: "GET", url: "/api/site/published" })).json();
     expect(site.partners.at(-1)).toEqual(content);
+  });
+
+  it("adds a service as a slide, offers it in the contact form once published, and no longer once retired", async () => {
+    const content = {
+      title: "Cold Chain Audit",
+      placement: "slide",
+      eyebrow: "Cadena de frío",
+      description: "Medimos la temperatura de sus cajas desde la finca hasta el avión.",
+      highlights: ["Registradores en cada envío"],
+      image: null,
+      video: null,
+    };
+    const offered = async () =>
+      ((await t.app.inject({ method: "GET", url: "/api/service-types" })).json() as { title: string }[]).map(
+        (type) => type.title,
+      );
+    const badVideo = await call(editor, "POST", "/api/site/items", {
+      kind: "service",
+      content: { ...content, video: "https://otro.sitio/video.mp4" },
+    });
+    expect(badVideo.statusCode).toBe(400);
+    expect(badVideo.json().details).toEqual([{ path: "content.video", message: SITE_MESSAGES.videoInvalid }]);
+    const created = (await call(editor, "POST", "/api/site/items", { kind: "service", content })).json() as SiteItem;
+    expect(created).toMatchObject({ kind: "service", title: "Cold Chain Audit", state: "borrador", position: 6 });
+    expect(await offered()).not.toContain(content.title);
+
+    const published = await call(editor, "POST", `/api/site/items/${created.id}/publish`, { version: created.version });
+    expect(published.statusCode).toBe(200);
+    const site = (await t.app.inject({ method: "GET", url: "/api/site/published" })).json();
+    expect(site.services.at(-1)).toEqual(content);
+    expect(await offered()).toContain(content.title);
+    const asked = await postContact(t.app, contactRequest({ serviceList: content.title, email: "frio@finca.ec" }));
+    expect(asked.statusCode, asked.body).toBe(201);
+
+    await call(editor, "POST", `/api/site/items/${created.id}/retire`, { version: published.json().version });
+    expect(await offered()).not.toContain(content.title);
+    const after = (await t.app.inject({ method: "GET", url: "/api/site/published" })).json();
+    expect(after.services.map((service: { title: string }) => service.title)).not.toContain(content.title);
+  });
+
+  it("edits the home page's copy: checked by field, published, never added nor retired", async () => {
+    const [landing] = (await list()).filter((entry) => entry.kind === "landing");
+    if (!landing) throw new Error("no home page copy seeded");
+    const current = (await item(landing.id)).draft as Record<string, unknown> & { hero: object };
+    const noFigures = await call(editor, "PUT", `/api/site/items/${landing.id}`, {
+      kind: "landing",
+      version: landing.version,
+      content: { ...current, stats: [] },
+    });
+    expect(noFigures.statusCode).toBe(400);
+    expect(noFigures.json().details).toEqual([{ path: "content.stats", message: SITE_MESSAGES.statsRequired }]);
+    const changed = { ...current, hero: { ...current.hero, title: "Flores que duran más" } };
+    const saved = await call(editor, "PUT", `/api/site/items/${landing.id}`, {
+      kind: "landing",
+      version: landing.version,
+      content: changed,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/site/published" })).json().landing.hero.title).toBe(
+      "Ayudamos a la naturaleza a dar lo mejor de sí",
+    );
+    const published = await call(editor, "POST", `/api/site/items/${landing.id}/publish`, {
+      version: saved.json().version,
+    });
+    expect(published.statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/site/published" })).json().landing).toEqual(changed);
+
+    const added = await call(editor, "POST", "/api/site/items", { kind: "landing", content: changed });
+    expect(added.statusCode).toBe(400);
+    const retired = await call(editor, "POST", `/api/site/items/${landing.id}/retire`, {
+      version: published.json().version,
+    });
+    expect(retired.statusCode).toBe(400);
+    expect(retired.json().details).toEqual([{ path: "kind", message: SITE_MESSAGES.onlyListsRetire }]);
   });
 
   it("is closed to the sales staff, and an editor reaches none of the CRM's contacts", async () => {

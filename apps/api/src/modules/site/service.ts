@@ -1,10 +1,12 @@
 import {
   type ContactDetails,
   type FaqContent,
+  type LandingContent,
   type NewSiteItem,
   type PartnerContent,
   type ProductContent,
   type PublishedSite,
+  type ServiceContent,
   type SiteDraft,
   type SiteItem,
   type SiteItemSummary,
@@ -69,7 +71,7 @@ const refused = (path: string, message: string) => new SiteChangeRefusedError([{
 const slugTaken = () => new SiteFieldConflictError("content.slug", SITE_MESSAGES.slugTaken);
 
 function titleOf(row: SiteItemRow) {
-  if (row.kind === "product") return (row.draft as ProductContent).title;
+  if (row.kind === "product" || row.kind === "service") return (row.draft as ProductContent | ServiceContent).title;
   if (row.kind === "testimonial") return testimonialTitle((row.draft as TestimonialContent).name);
   if (row.kind === "partner") return (row.draft as PartnerContent).name;
   if (row.kind === "faq") return (row.draft as FaqContent).question;
@@ -157,7 +159,7 @@ export async function publishItem(db: Db, id: number, version: number, actor: Ac
   }
   const row = await db.transaction(async (tx) => {
     const published = await publishDraft(tx, id, version, actor.id);
-    if (published) await productPublished(tx, published, item);
+    if (published) await offeredPublished(tx, published, item);
     return published;
   });
   if (row) await audit(db, "published", row, actor);
@@ -171,7 +173,7 @@ export async function restoreItem(db: Db, id: number, versionId: number, version
   const row = await slugChecked(() =>
     db.transaction(async (tx) => {
       const restored = await restoreVersion(tx, id, versionId, version, actor.id);
-      if (restored) await productPublished(tx, restored, item);
+      if (restored) await offeredPublished(tx, restored, item);
       return restored;
     }),
   );
@@ -179,23 +181,27 @@ export async function restoreItem(db: Db, id: number, versionId: number, version
   return row && getItem(db, row.id);
 }
 
-/** What follows a product's publish: its title offered in the form, its old address leading to the new. */
-async function productPublished(tx: Db, row: SiteItemRow, before: SiteItemRow) {
+/**
+ * What follows the publish of a product or a service: its title offered in the form; a product's old
+ * address leading to the new.
+ */
+async function offeredPublished(tx: Db, row: SiteItemRow, before: SiteItemRow) {
+  if (row.kind !== "product" && row.kind !== "service") return;
+  await offerTitle(tx, row, before);
   if (row.kind !== "product") return;
-  await offerProduct(tx, row, before);
   const from = (before.published as ProductContent | null)?.slug;
   const to = (row.published as ProductContent).slug;
   if (from && from !== to) await recordMove(tx, productPath(from), productPath(to));
 }
 
 /**
- * A product on the site is one of the contact form's products and services, by its title. A new
- * one becomes a service type; a renamed one a new service type, the old title retired (the
- * messages that asked for it keep it); one published again after its retirement is offered again.
+ * A product or a service on the site is one of the contact form's products and services, by its
+ * title. A new one becomes a service type; a renamed one a new service type, the old title retired
+ * (the messages that asked for it keep it); one published again after its retirement is offered again.
  */
-async function offerProduct(tx: Db, row: SiteItemRow, before: SiteItemRow) {
-  const { title } = row.published as ProductContent;
-  const previous = before.published as ProductContent | null;
+async function offerTitle(tx: Db, row: SiteItemRow, before: SiteItemRow) {
+  const { title } = row.published as ProductContent | ServiceContent;
+  const previous = before.published as ProductContent | ServiceContent | null;
   if (row.serviceTypeId !== null && (previous === null || previous.title === title)) {
     await tx.update(serviceTypes).set({ retiredAt: null }).where(eq(serviceTypes.id, row.serviceTypeId));
     return;
@@ -208,8 +214,8 @@ async function offerProduct(tx: Db, row: SiteItemRow, before: SiteItemRow) {
 }
 
 /**
- * Takes a product or a testimonial off the site (a product's page, its card and the form's list);
- * its draft and history stay.
+ * Takes an item of a list off the site (a product's page, its card and the form's list; a service's
+ * panel or slide and its place in the form's list); its draft and history stay.
  */
 export async function retireListed(db: Db, id: number, version: number, actor: Actor) {
   const item = await findSiteItem(db, id);
@@ -247,8 +253,10 @@ async function publishedSlugTaken(db: Db, id: number, slug: string) {
 
 /** What the public pages show now (docs/decisions/037). */
 export async function readPublishedSite(db: Db): Promise<PublishedSite> {
-  const [products, testimonials, faqs, partners, contactDetails] = await Promise.all([
+  const [products, services, landing, testimonials, faqs, partners, contactDetails] = await Promise.all([
     listPublished(db, "product"),
+    listPublished(db, "service"),
+    readOne(db, "landing"),
     listPublished(db, "testimonial"),
     listPublished(db, "faq"),
     listPublished(db, "partner"),
@@ -256,6 +264,8 @@ export async function readPublishedSite(db: Db): Promise<PublishedSite> {
   ]);
   return {
     products: products as ProductContent[],
+    services: services as ServiceContent[],
+    landing: landing as LandingContent,
     testimonials: testimonials as TestimonialContent[],
     faqs: faqs as FaqContent[],
     partners: partners as PartnerContent[],
@@ -263,11 +273,16 @@ export async function readPublishedSite(db: Db): Promise<PublishedSite> {
   };
 }
 
-/** How visitors reach the supplier, as published (always: the item is seeded published and never retired). */
+/** How visitors reach the supplier, as published. */
 export async function readContactDetails(db: Db): Promise<ContactDetails> {
-  const [contactDetails] = await listPublished(db, "contact-details");
-  if (!contactDetails) throw new Error("the site's contact details are not published");
-  return contactDetails as ContactDetails;
+  return (await readOne(db, "contact-details")) as ContactDetails;
+}
+
+/** An item of which there is one, as published (always: it is seeded published and never retired). */
+async function readOne(db: Db, kind: "landing" | "contact-details") {
+  const [content] = await listPublished(db, kind);
+  if (!content) throw new Error(`the site's ${kind} is not published`);
+  return content;
 }
 
 /**
@@ -276,6 +291,12 @@ export async function readContactDetails(db: Db): Promise<ContactDetails> {
  */
 export async function previewSite(db: Db, site: PublishedSite, change: SitePreviewChange) {
   if (change.kind === "contact-details") return { path: "/", site: { ...site, contactDetails: change.content } };
+  if (change.kind === "landing") return { path: "/", site: { ...site, landing: change.content } };
+  if (change.kind === "service") {
+    const item = change.id === undefined ? undefined : await findSiteItem(db, change.id);
+    const services = inPlaceOf(site.services, item?.published ?? null, change.content);
+    return { path: "/servicios", site: { ...site, services } };
+  }
   if (change.kind === "testimonial" || change.kind === "faq" || change.kind === "partner") {
     // Shown on the home page (partners: in every page's footer), in place of what the item shows now.
     const item = change.id === undefined ? undefined : await findSiteItem(db, change.id);
@@ -297,6 +318,8 @@ export async function previewSite(db: Db, site: PublishedSite, change: SitePrevi
 
 export type SitePreviewChange =
   | { kind: "product"; id?: number | undefined; content: ProductContent }
+  | { kind: "service"; id?: number | undefined; content: ServiceContent }
+  | { kind: "landing"; content: LandingContent }
   | { kind: "testimonial"; id?: number | undefined; content: TestimonialContent }
   | { kind: "faq"; id?: number | undefined; content: FaqContent }
   | { kind: "partner"; id?: number | undefined; content: PartnerContent }

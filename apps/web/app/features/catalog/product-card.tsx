@@ -1,4 +1,5 @@
 import type { ProductContent } from "@app/shared";
+import { richTextPlain } from "@app/shared/constants";
 import { Link } from "react-router";
 import { paths } from "~/lib/paths";
 import { ProductBadge } from "./product-badge";
@@ -45,7 +46,8 @@ export function ProductCard({ product, headingLevel: Heading = "h3", eager = fal
             {product.title}
           </Link>
         </Heading>
-        <p className="mt-2 line-clamp-3 text-sm text-stone-600">{product.description}</p>
+        {/* Plain: the card shows three lines, and the whole card is already one link. */}
+        <p className="mt-2 line-clamp-3 text-sm text-stone-600">{richTextPlain(product.description)}</p>
         {shown.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label="Características">
             {shown.map((feature) => (

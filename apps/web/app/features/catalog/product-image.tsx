@@ -7,19 +7,24 @@ export type ProductImageProps = {
   sizes: string;
   className: string;
   eager?: boolean;
+  /** The box it is laid out in before it loads: a product's 4:3 unless said (a service's is 16:10). */
+  width?: number;
+  height?: number;
 };
 
 /**
- * A product's picture. One uploaded from `Sitio web` (`/media/<id>-<width>.webp`, its widest WebP)
+ * A product's or a service's picture. One uploaded from `Sitio web` (`/media/<id>-<width>.webp`, its widest WebP)
  * also exists as AVIF and at each standard width below it: the browser picks the smallest that
  * fills the space. A product without a picture keeps the same box, empty, so cards line up.
  */
-export function ProductImage({ image, sizes, className, eager = false }: ProductImageProps) {
+export function ProductImage({ image, sizes, className, eager = false, width = 400, height = 300 }: ProductImageProps) {
   if (!image) return <div className={className} />;
   const loading = eager ? "eager" : "lazy";
   const media = MEDIA_FILE.exec(image.src.replace(/^\/media\//, ""));
   if (!media) {
-    return <img src={image.src} alt={image.alt} width={400} height={300} loading={loading} className={className} />;
+    return (
+      <img src={image.src} alt={image.alt} width={width} height={height} loading={loading} className={className} />
+    );
   }
   const id = Number(media[1]);
   const widest = Number(media[2]);
@@ -35,8 +40,8 @@ export function ProductImage({ image, sizes, className, eager = false }: Product
         srcSet={srcSet("webp")}
         sizes={sizes}
         alt={image.alt}
-        width={400}
-        height={300}
+        width={width}
+        height={height}
         loading={loading}
         className={className}
       />

@@ -1,40 +1,43 @@
+import type { ServiceContent } from "@app/shared";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type MouseEvent, useEffect, useState } from "react";
 import { ButtonLink } from "~/components/ui/button-link";
-import { carouselSlides } from "~/content/services";
+import { RichText } from "~/components/ui/rich-text";
+import { ProductImage } from "./product-image";
 import { RequestInformationLink } from "./request-information-link";
 
-export type ServicesCarouselProps = { onRequest: (title: string) => void };
+export type ServicesCarouselProps = { slides: ServiceContent[]; onRequest: (title: string) => void };
 
 const arrowStyles =
   "grid size-11 place-items-center rounded-full bg-white text-leaf-900 shadow ring-1 ring-leaf-100 hover:bg-leaf-50";
 
-const count = carouselSlides.length;
 const slideId = (index: number) => `diapositiva-${index + 1}`;
-const wrap = (index: number) => ((index % count) + count) % count;
 
 /**
- * Three slides that wrap around in both directions; only the current one is shown. Every control
+ * The services published as slides (three on a new install), wrapping around in both directions; only the current one is shown. Every control
  * is a link to a slide's anchor, so in the page's HTML the browser does the job (`:target`, see
  * app.css); each slide carries its own row of controls, which therefore always know where they
  * lead. With JavaScript the slide changes in place, without moving the page.
  */
-export function ServicesCarousel({ onRequest }: ServicesCarouselProps) {
+export function ServicesCarousel({ slides, onRequest }: ServicesCarouselProps) {
   const [current, setCurrent] = useState(0);
   const [enhanced, setEnhanced] = useState(false);
+  const count = slides.length;
+  const wrap = (index: number) => ((index % count) + count) % count;
 
   // A control tapped before the script ran has put its slide in the address: start there.
   useEffect(() => {
-    const index = carouselSlides.findIndex((_, slide) => `#${slideId(slide)}` === window.location.hash);
+    const index = slides.findIndex((_, slide) => `#${slideId(slide)}` === window.location.hash);
     if (index >= 0) setCurrent(index);
     setEnhanced(true);
-  }, []);
+  }, [slides]);
 
   const goTo = (index: number) => (event: MouseEvent) => {
     event.preventDefault();
     setCurrent(wrap(index));
   };
 
+  if (count === 0) return null;
   return (
     <section
       aria-roledescription="carrusel"
@@ -46,7 +49,7 @@ export function ServicesCarousel({ onRequest }: ServicesCarouselProps) {
         Más servicios para su poscosecha
       </h2>
       <div aria-live="polite">
-        {carouselSlides.map((slide, index) => (
+        {slides.map((slide, index) => (
           // biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern names each slide as a group
           <div
             key={slide.title}
@@ -58,56 +61,64 @@ export function ServicesCarousel({ onRequest }: ServicesCarouselProps) {
             className="carousel-slide"
           >
             <div className="grid items-center gap-8 overflow-hidden rounded-[2rem] bg-white shadow-sm ring-1 ring-leaf-100 md:grid-cols-2">
-              <img
-                src={slide.image}
-                alt=""
+              <ProductImage
+                image={slide.image}
+                sizes="(min-width: 768px) 512px, 100vw"
                 width={800}
                 height={500}
-                loading="lazy"
                 className="h-full w-full bg-leaf-50 object-cover"
               />
               <div className="p-6 md:p-10">
-                <p className="font-semibold text-petal-700 text-sm uppercase tracking-wider">{slide.subtitle}</p>
+                <p className="font-semibold text-petal-700 text-sm uppercase tracking-wider">{slide.eyebrow}</p>
                 <h3 className="mt-2 font-bold text-2xl text-leaf-900">{slide.title}</h3>
-                <p className="mt-4 text-stone-700">{slide.description}</p>
-                <RequestInformationLink serviceType={slide.serviceType} onRequest={onRequest} className="mt-6" />
+                <RichText source={slide.description} className="mt-4 text-stone-700" />
+                {slide.highlights.length > 0 && (
+                  <ul className="mt-4 list-disc pl-5 text-stone-700">
+                    {slide.highlights.map((highlight) => (
+                      <li key={highlight}>{highlight}</li>
+                    ))}
+                  </ul>
+                )}
+                <RequestInformationLink serviceType={slide.title} onRequest={onRequest} className="mt-6" />
               </div>
             </div>
-            <div className="mt-6 flex items-center justify-center gap-4">
-              <ButtonLink
-                href={`#${slideId(wrap(index - 1))}`}
-                onClick={goTo(index - 1)}
-                aria-label="Diapositiva anterior"
-                className={arrowStyles}
-              >
-                <ChevronLeft aria-hidden="true" />
-              </ButtonLink>
-              <div className="flex gap-1">
-                {carouselSlides.map((target, dot) => (
-                  <ButtonLink
-                    key={target.title}
-                    href={`#${slideId(dot)}`}
-                    onClick={goTo(dot)}
-                    aria-label={`Ir a la diapositiva ${dot + 1}`}
-                    aria-current={dot === index ? "true" : undefined}
-                    className="grid size-8 place-items-center"
-                  >
-                    <span
-                      aria-hidden="true"
-                      className={`block h-2.5 rounded-full ${dot === index ? "w-8 bg-leaf-700" : "w-2.5 bg-leaf-200"}`}
-                    />
-                  </ButtonLink>
-                ))}
+            {count > 1 && (
+              <div className="mt-6 flex items-center justify-center gap-4">
+                <ButtonLink
+                  href={`#${slideId(wrap(index - 1))}`}
+                  onClick={goTo(index - 1)}
+                  aria-label="Diapositiva anterior"
+                  className={arrowStyles}
+                >
+                  <ChevronLeft aria-hidden="true" />
+                </ButtonLink>
+                <div className="flex gap-1">
+                  {slides.map((target, dot) => (
+                    <ButtonLink
+                      key={target.title}
+                      href={`#${slideId(dot)}`}
+                      onClick={goTo(dot)}
+                      aria-label={`Ir a la diapositiva ${dot + 1}`}
+                      aria-current={dot === index ? "true" : undefined}
+                      className="grid size-8 place-items-center"
+                    >
+                      <span
+                        aria-hidden="true"
+                        className={`block h-2.5 rounded-full ${dot === index ? "w-8 bg-leaf-700" : "w-2.5 bg-leaf-200"}`}
+                      />
+                    </ButtonLink>
+                  ))}
+                </div>
+                <ButtonLink
+                  href={`#${slideId(wrap(index + 1))}`}
+                  onClick={goTo(index + 1)}
+                  aria-label="Diapositiva siguiente"
+                  className={arrowStyles}
+                >
+                  <ChevronRight aria-hidden="true" />
+                </ButtonLink>
               </div>
-              <ButtonLink
-                href={`#${slideId(wrap(index + 1))}`}
-                onClick={goTo(index + 1)}
-                aria-label="Diapositiva siguiente"
-                className={arrowStyles}
-              >
-                <ChevronRight aria-hidden="true" />
-              </ButtonLink>
-            </div>
+            )}
           </div>
         ))}
       </div>

@@ -1,5 +1,6 @@
 import type { FaqContent } from "@app/shared";
 import { useRef } from "react";
+import { RichText } from "~/components/ui/rich-text";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePopoverOpen } from "~/lib/use-popover-open";
@@ -37,8 +38,8 @@ function FaqItem({ question, answer, index }: { question: string; answer: string
         </button>
       </h3>
       <span ref={state} id={stateId} popover="manual" aria-hidden="true" className="popover-state" />
-      <div id={answerId} className="faq-answer whitespace-pre-line px-5 pb-5 text-stone-600">
-        {answer}
+      <div id={answerId} className="faq-answer px-5 pb-5 text-stone-600">
+        <RichText source={answer} />
       </div>
     </li>
   );

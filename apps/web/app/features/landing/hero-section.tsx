@@ -1,11 +1,12 @@
+import type { LandingContent } from "@app/shared";
 import { Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { hero } from "~/content/landing";
 import { paths } from "~/lib/paths";
 import { HeroVideo } from "./hero-video";
 
-export function HeroSection() {
+/** The home page's first screen: its copy is published content (`Página de inicio` in `Sitio web`). */
+export function HeroSection({ hero }: { hero: LandingContent["hero"] }) {
   return (
     <section
       id="inicio"
@@ -26,10 +27,10 @@ export function HeroSection() {
           <p className="mt-6 max-w-xl text-pretty text-leaf-50 text-lg md:text-xl">{hero.text}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to={paths.homeSection("productos")} className={buttonStyles.primary}>
-              {hero.primary}
+              Ver productos
             </Link>
             <Link to={paths.services} className={buttonStyles.onDark}>
-              {hero.secondary}
+              Nuestros servicios
             </Link>
           </div>
           <p className="mt-10 flex items-center gap-2 font-medium text-leaf-50">

@@ -1,12 +1,13 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { hero } from "~/content/landing";
 import { afterPageLoad, motionAndDataAllowed } from "~/lib/use-motion-allowed";
 
 export const HERO_POSTER = "/media/hero/hero-poster.webp";
 export const HERO_POSTER_MOBILE = "/media/hero/hero-poster-mobile.webp";
 
-const randomVideo = () => `/media/hero/hero${1 + Math.floor(Math.random() * hero.videoCount)}.webm`;
+/** The hero videos under public/media/hero (made by us), one of them chosen per visit. */
+const HERO_VIDEOS = 5;
+const randomVideo = () => `/media/hero/hero${1 + Math.floor(Math.random() * HERO_VIDEOS)}.webm`;
 
 /**
  * The hero background: a poster image paints first (the page's largest paint); one of the five

@@ -1,6 +1,7 @@
-import { stats } from "~/content/landing";
+import type { LandingContent } from "@app/shared";
 
-export function StatsRow() {
+/** The home page's figures, as published: a grid of two columns on a phone, up to four beside. */
+export function StatsRow({ stats }: { stats: LandingContent["stats"] }) {
   return (
     <section aria-label="Nuestras cifras" className="relative z-10 mx-auto -mt-12 max-w-6xl px-4 md:px-8">
       <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-3xl bg-leaf-100 shadow-xl md:grid-cols-4">

@@ -1,4 +1,4 @@
-import { SITE_LIMITS } from "@app/shared/constants";
+import { RICH_TEXT_MESSAGES, SITE_LIMITS } from "@app/shared/constants";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { TextAreaField, TextField } from "~/components/ui/text-field";
 import type { FaqFormValues } from "./site-form-schemas";
@@ -21,7 +21,7 @@ export function FaqFields({ register, errors }: Props) {
       <TextAreaField
         id={id("answer")}
         label="Respuesta"
-        hint={`Uno o más párrafos, hasta ${SITE_LIMITS.answer} caracteres.`}
+        hint={RICH_TEXT_MESSAGES.hint(SITE_LIMITS.answer)}
         error={errors.answer?.message}
         rows={4}
         maxLength={SITE_LIMITS.answer}

@@ -1,4 +1,4 @@
-import { PRODUCT_TAB_LABELS, PRODUCT_TABS, SITE_LIMITS } from "@app/shared/constants";
+import { PRODUCT_TAB_LABELS, PRODUCT_TABS, RICH_TEXT_MESSAGES, SITE_LIMITS } from "@app/shared/constants";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { Field, FieldError, inputStyles } from "~/components/ui/field";
 import { TextAreaField, TextField } from "~/components/ui/text-field";
@@ -46,7 +46,7 @@ export function ProductFields({ register, errors, imageSrc, onImageChange }: Pro
         spellCheck={false}
         {...register("slug")}
       />
-      {area("description", "Descripción", "Uno o más párrafos; una línea en blanco separa los párrafos.", 5)}
+      {area("description", "Descripción", RICH_TEXT_MESSAGES.hint(SITE_LIMITS.description), 5)}
       {area("features", "Características", `Una por línea, hasta ${SITE_LIMITS.features}.`, 5)}
       {area("presentations", "Presentaciones", `Una por línea, hasta ${SITE_LIMITS.presentations}.`, 3)}
       <fieldset
@@ -75,16 +75,8 @@ export function ProductFields({ register, errors, imageSrc, onImageChange }: Pro
       <SiteImageField
         src={imageSrc}
         onChange={onImageChange}
-        altField={
-          <TextField
-            id={id("imageAlt")}
-            label="Texto alternativo de la imagen"
-            hint="Lo que muestra la imagen, en español: lo leen quienes no la ven."
-            error={errors.imageAlt?.message}
-            maxLength={SITE_LIMITS.imageAlt}
-            {...register("imageAlt")}
-          />
-        }
+        alt={{ id: id("imageAlt"), error: errors.imageAlt?.message, input: register("imageAlt") }}
+        withoutImage="Sin imagen: el sitio muestra el producto sin ella."
       />
     </div>
   );

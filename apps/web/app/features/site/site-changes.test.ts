@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { changedFields, formFieldOf } from "./site-changes";
-import { EMPTY_PRODUCT, linesOf, productFormSchema } from "./site-form-schemas";
+import {
+  EMPTY_PRODUCT,
+  EMPTY_SERVICE,
+  landingFieldOf,
+  landingFormSchema,
+  landingFormValuesOf,
+  linesOf,
+  productFormSchema,
+  serviceFormSchema,
+} from "./site-form-schemas";
 
 describe("the site editor's forms", () => {
   it("names the fields someone else changed in the editor's order, whatever the stored order", () => {
@@ -33,5 +42,36 @@ describe("the site editor's forms", () => {
     expect(tooMany.error?.issues.map((issue) => issue.path.join("."))).toEqual(["features"]);
     const noAlt = productFormSchema.safeParse({ ...values, imageSrc: "/images/productos/x.svg", imageAlt: " " });
     expect(noAlt.error?.issues.map((issue) => issue.path.join("."))).toEqual(["imageAlt"]);
+  });
+
+  it("makes a service of the form's values: its highlights one per line, no video and no picture as none", () => {
+    const values = { ...EMPTY_SERVICE, title: "Cold Chain", eyebrow: "Frío", description: "Texto", highlights: "A\nB" };
+    expect(serviceFormSchema.parse(values)).toEqual({
+      title: "Cold Chain",
+      placement: "slide",
+      eyebrow: "Frío",
+      description: "Texto",
+      highlights: ["A", "B"],
+      image: null,
+      video: null,
+    });
+    const badLink = serviceFormSchema.safeParse({ ...values, description: "[x](javascript:alert(1))" });
+    expect(badLink.error?.issues.map((issue) => issue.path.join("."))).toEqual(["description"]);
+  });
+
+  it("edits the home page's copy as stored, its promises one per line, errors on the nested field", () => {
+    const copy = {
+      hero: { eyebrow: "E", title: "T", text: "X", claim: "C" },
+      stats: [{ value: "15+", label: "Años" }],
+      serviceLines: [{ title: "Fianzas", text: "Garantías", icon: "escudo" as const, page: "fianzas" as const }],
+      callToAction: { title: "¿Listo?", text: "Hable con nosotros", promises: ["Gratis", "Rápido"] },
+    };
+    const values = landingFormValuesOf(copy);
+    expect(values.callToAction.promises).toBe("Gratis\nRápido");
+    expect(landingFormSchema.parse(values)).toEqual(copy);
+    const noLabel = landingFormSchema.safeParse({ ...values, stats: [{ value: "15+", label: "" }] });
+    expect(noLabel.error?.issues.map((issue) => issue.path.join("."))).toEqual(["stats.0.label"]);
+    expect(landingFieldOf("content.stats.0.label")).toBe("stats.0.label");
+    expect(landingFieldOf("content.callToAction.promises.1")).toBe("callToAction.promises");
   });
 });

@@ -3,14 +3,26 @@ import {
   contactDetailsSchema,
   type FaqContent,
   faqContentSchema,
+  type LandingContent,
+  landingContentSchema,
   type PartnerContent,
   type ProductContent,
   partnerContentSchema,
   productContentSchema,
+  type ServiceContent,
+  type SiteImage,
+  serviceContentSchema,
+  siteImageSchema,
   type TestimonialContent,
   testimonialContentSchema,
 } from "@app/shared";
-import { PRODUCT_BADGES, type ProductBadge, type ProductTab } from "@app/shared/constants";
+import {
+  PRODUCT_BADGES,
+  type ProductBadge,
+  type ProductTab,
+  SERVICE_PLACEMENTS,
+  SITE_VIDEO_NAMES,
+} from "@app/shared/constants";
 import { z } from "zod";
 
 // The editor's forms, judged by the API's own schemas (packages/shared/src/schemas/site.ts): a list
@@ -34,6 +46,23 @@ const lineList = (list: z.ZodType<string[]>) =>
     return z.NEVER;
   });
 
+/**
+ * The picture a form's values name (`imageSrc`, `imageAlt`): none without a source; with one, its
+ * alt text checked, an error on `imageAlt`.
+ */
+function imageOf(
+  values: { imageSrc: string; imageAlt: string },
+  context: z.RefinementCtx,
+): SiteImage | null | typeof z.NEVER {
+  if (!values.imageSrc) return null;
+  const checked = siteImageSchema.safeParse({ src: values.imageSrc, alt: values.imageAlt });
+  if (checked.success) return checked.data;
+  for (const issue of checked.error.issues) {
+    context.addIssue({ code: "custom", path: ["imageAlt"], message: issue.message });
+  }
+  return z.NEVER;
+}
+
 export const productFormSchema = z
   .object({
     title: product.title,
@@ -48,17 +77,8 @@ export const productFormSchema = z
     imageAlt: z.string(),
   })
   .transform((values, context): ProductContent => {
-    let image: ProductContent["image"] = null;
-    if (values.imageSrc) {
-      const checked = productContentSchema.shape.image.safeParse({ src: values.imageSrc, alt: values.imageAlt });
-      if (checked.success) image = checked.data;
-      else {
-        for (const issue of checked.error.issues) {
-          context.addIssue({ code: "custom", path: ["imageAlt"], message: issue.message });
-        }
-        return z.NEVER;
-      }
-    }
+    const image = imageOf(values, context);
+    if (image === z.NEVER) return z.NEVER;
     const { title, slug, description, features, presentations, tabs, badge } = values;
     return { title, slug, description, features, presentations, tabs, badge: badge || null, image };
   });
@@ -86,6 +106,78 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   badge: "",
   imageSrc: "",
   imageAlt: "",
+};
+
+const service = serviceContentSchema.shape;
+
+export const serviceFormSchema = z
+  .object({
+    title: service.title,
+    placement: z.enum(SERVICE_PLACEMENTS),
+    eyebrow: service.eyebrow,
+    description: service.description,
+    highlights: lineList(service.highlights),
+    /** "": none; a panel may show one of the site's videos in place of its picture. */
+    video: z.union([z.literal(""), z.enum(SITE_VIDEO_NAMES)]),
+    imageSrc: z.string(),
+    imageAlt: z.string(),
+  })
+  .transform((values, context): ServiceContent => {
+    const image = imageOf(values, context);
+    if (image === z.NEVER) return z.NEVER;
+    const { title, placement, eyebrow, description, highlights, video } = values;
+    return { title, placement, eyebrow, description, highlights, image, video: video || null };
+  });
+export type ServiceFormValues = z.input<typeof serviceFormSchema>;
+
+export const serviceFormValuesOf = (content: ServiceContent): ServiceFormValues => ({
+  title: content.title,
+  placement: content.placement,
+  eyebrow: content.eyebrow,
+  description: content.description,
+  highlights: content.highlights.join("\n"),
+  video: content.video ?? "",
+  imageSrc: content.image?.src ?? "",
+  imageAlt: content.image?.alt ?? "",
+});
+
+export const EMPTY_SERVICE: ServiceFormValues = {
+  title: "",
+  placement: "slide",
+  eyebrow: "",
+  description: "",
+  highlights: "",
+  video: "",
+  imageSrc: "",
+  imageAlt: "",
+};
+
+const landing = landingContentSchema.shape;
+const callToAction = landing.callToAction.shape;
+
+/** The home page's copy as stored, but for the call to action's promises: one per line. */
+export const landingFormSchema = z.object({
+  hero: landing.hero,
+  stats: landing.stats,
+  serviceLines: landing.serviceLines,
+  callToAction: z.object({
+    title: callToAction.title,
+    text: callToAction.text,
+    promises: lineList(callToAction.promises),
+  }),
+}) satisfies z.ZodType<LandingContent, unknown>;
+export type LandingFormValues = z.input<typeof landingFormSchema>;
+export type LandingFormContent = z.output<typeof landingFormSchema>;
+
+export const landingFormValuesOf = (content: LandingContent): LandingFormValues => ({
+  ...content,
+  callToAction: { ...content.callToAction, promises: content.callToAction.promises.join("\n") },
+});
+
+/** `content.callToAction.promises.2` -> `callToAction.promises`: the API's errors on the home page's form. */
+export const landingFieldOf = (path: string) => {
+  const field = path.replace(/^content\./, "");
+  return field.startsWith("callToAction.promises") ? "callToAction.promises" : field;
 };
 
 const details = contactDetailsSchema.shape;
@@ -154,6 +246,16 @@ export const PRODUCT_FIELDS = [
   "badge",
   "imageAlt",
 ] as const;
+export const SERVICE_FIELDS = [
+  "title",
+  "placement",
+  "eyebrow",
+  "description",
+  "highlights",
+  "video",
+  "imageAlt",
+] as const;
+export const LANDING_FIELDS = ["hero", "stats", "serviceLines", "callToAction"] as const;
 export const TESTIMONIAL_FIELDS = ["quote", "name", "role", "rating"] as const;
 export const PARTNER_FIELDS = ["name", "description", "group"] as const;
 export const FAQ_FIELDS = ["question", "answer"] as const;

@@ -1,8 +1,10 @@
 import { SITE_IMAGE_LIMITS, SITE_IMAGE_MESSAGES, SITE_LIMITS } from "@app/shared/constants";
 import { ImagePlus, LoaderCircle } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { FieldError } from "~/components/ui/field";
+import { TextField } from "~/components/ui/text-field";
 import { errorMessage } from "~/lib/error-message";
 import { uploadSiteImage } from "./site-api";
 
@@ -10,17 +12,19 @@ type Props = {
   /** The picture's address, or "" for none. */
   src: string;
   onChange: (src: string) => void;
-  /** The alt text's field, shown with a picture. */
-  altField: ReactNode;
+  /** The alt text's field, shown with a picture: its id, its error and the form's registration. */
+  alt: { id: string; error: string | undefined; input: UseFormRegisterReturn };
+  /** What the site does without a picture, said where it would be. */
+  withoutImage: string;
 };
 
 const ACCEPTED: readonly string[] = SITE_IMAGE_LIMITS.types;
 
 /**
- * A product's picture: upload a JPEG, PNG or WebP (checked here for type and size, then by the
+ * A product's or a service's picture: upload a JPEG, PNG or WebP (checked here for type and size, then by the
  * server, which makes its copies), replace it, or take it away. Its alt text is required with it.
  */
-export function SiteImageField({ src, onChange, altField }: Props) {
+export function SiteImageField({ src, onChange, alt, withoutImage }: Props) {
   const id = useId();
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -47,10 +51,17 @@ export function SiteImageField({ src, onChange, altField }: Props) {
       {src ? (
         <div className="grid gap-3 md:grid-cols-[8rem_1fr] md:items-start">
           <img src={src} alt="" className="aspect-square w-32 rounded-xl object-cover ring-1 ring-stone-200" />
-          {altField}
+          <TextField
+            id={alt.id}
+            label="Texto alternativo de la imagen"
+            hint="Lo que muestra la imagen, en español: lo leen quienes no la ven."
+            error={alt.error}
+            maxLength={SITE_LIMITS.imageAlt}
+            {...alt.input}
+          />
         </div>
       ) : (
-        <p className="text-sm text-stone-600">Sin imagen: el sitio muestra el producto sin ella.</p>
+        <p className="text-sm text-stone-600">{withoutImage}</p>
       )}
       <div className="flex flex-wrap items-center gap-3">
         <label

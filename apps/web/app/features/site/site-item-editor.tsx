@@ -1,9 +1,11 @@
 import type {
   ContactDetails,
   FaqContent,
+  LandingContent,
   NewSiteItem,
   PartnerContent,
   ProductContent,
+  ServiceContent,
   SiteDraft,
   SiteItem,
   SitePreview,
@@ -21,8 +23,10 @@ import { errorMessage } from "~/lib/error-message";
 import { useZodForm } from "~/lib/use-zod-form";
 import { ContactDetailsFields } from "./contact-details-fields";
 import { FaqFields } from "./faq-fields";
+import { LandingFields } from "./landing-fields";
 import { PartnerFields } from "./partner-fields";
 import { ProductFields } from "./product-fields";
+import { ServiceFields } from "./service-fields";
 import { previewSiteContent } from "./site-api";
 import { changedFields, formFieldOf } from "./site-changes";
 import {
@@ -32,16 +36,24 @@ import {
   EMPTY_FAQ,
   EMPTY_PARTNER,
   EMPTY_PRODUCT,
+  EMPTY_SERVICE,
   EMPTY_TESTIMONIAL,
   FAQ_FIELDS,
   faqFormSchema,
   faqFormValuesOf,
+  LANDING_FIELDS,
+  landingFieldOf,
+  landingFormSchema,
+  landingFormValuesOf,
   PARTNER_FIELDS,
   PRODUCT_FIELDS,
   partnerFormSchema,
   partnerFormValuesOf,
   productFormSchema,
   productFormValuesOf,
+  SERVICE_FIELDS,
+  serviceFormSchema,
+  serviceFormValuesOf,
   TESTIMONIAL_FIELDS,
   testimonialFormSchema,
   testimonialFormValuesOf,
@@ -66,17 +78,21 @@ const changeSummary = (fields: string[]) =>
     ? `Cambió: ${fields.join(", ")}.`
     : "Cambió si está publicado o no, no su contenido. Tus cambios se guardarán sobre lo actual.";
 
-/** Puts the API's refusal under the fields it names; true when it named any. */
+/**
+ * Puts the API's refusal under the fields it names (`fieldOf` turns its `content.<path>` into the
+ * form's field); true when it named any of the form's.
+ */
 function showOnFields<V extends FieldValues>(
   form: UseFormReturn<V, unknown, unknown>,
   error: unknown,
   fields: readonly string[],
+  fieldOf: (path: string) => string,
 ) {
   if (!(error instanceof ApiError) || error.details.length === 0) return false;
   let shown = false;
   for (const { path, message } of error.details) {
-    const field = formFieldOf(path);
-    if (!fields.includes(field)) continue;
+    const field = fieldOf(path);
+    if (!fields.includes(field.split(".")[0] ?? "")) continue;
     form.setError(field as Path<V>, { message }, { shouldFocus: !shown });
     shown = true;
   }
@@ -102,8 +118,11 @@ type EditorProps = {
  */
 export function SiteItemEditor({ item, newKind, run, onCreated }: EditorProps) {
   if (item?.kind === "contact-details") return <ContactDetailsEditor item={item} run={run} />;
+  if (item?.kind === "landing") return <LandingEditor item={item} run={run} />;
   const props = { run, onCreated };
   switch (item?.kind ?? newKind) {
+    case "service":
+      return <ServiceEditor item={item as ItemOf<"service">} {...props} />;
     case "testimonial":
       return <TestimonialEditor item={item as ItemOf<"testimonial">} {...props} />;
     case "faq":
@@ -168,6 +187,28 @@ function ProductEditor(props: ListEditorProps<"product">) {
   );
 }
 
+function ServiceEditor(props: ListEditorProps<"service">) {
+  const form = useZodForm(serviceFormSchema, {
+    defaultValues: props.item ? serviceFormValuesOf(props.item.draft) : EMPTY_SERVICE,
+  });
+  return (
+    <EditorForm
+      label="Servicio"
+      form={form}
+      fields={SERVICE_FIELDS}
+      valuesOf={(content) => serviceFormValuesOf(content as ServiceContent)}
+      {...listItemActions("service", props)}
+    >
+      <ServiceFields
+        register={form.register}
+        errors={form.formState.errors}
+        imageSrc={form.watch("imageSrc")}
+        onImageChange={(src) => form.setValue("imageSrc", src, { shouldDirty: true })}
+      />
+    </EditorForm>
+  );
+}
+
 function TestimonialEditor(props: ListEditorProps<"testimonial">) {
   const form = useZodForm(testimonialFormSchema, {
     defaultValues: props.item ? testimonialFormValuesOf(props.item.draft) : EMPTY_TESTIMONIAL,
@@ -217,6 +258,25 @@ function PartnerEditor(props: ListEditorProps<"partner">) {
   );
 }
 
+function LandingEditor({ item, run }: { item: Extract<SiteItem, { kind: "landing" }>; run: RunIntent }) {
+  const form = useZodForm(landingFormSchema, { defaultValues: landingFormValuesOf(item.draft) });
+  return (
+    <EditorForm
+      label="Página de inicio"
+      form={form}
+      fields={LANDING_FIELDS}
+      fieldOf={landingFieldOf}
+      item={item}
+      run={run}
+      valuesOf={(content) => landingFormValuesOf(content as LandingContent)}
+      save={(content, version) => run({ intent: "save", id: item.id, draft: { kind: "landing", version, content } })}
+      previewOf={(content) => ({ kind: "landing", content })}
+    >
+      <LandingFields register={form.register} errors={form.formState.errors} control={form.control} />
+    </EditorForm>
+  );
+}
+
 function ContactDetailsEditor({ item, run }: { item: Extract<SiteItem, { kind: "contact-details" }>; run: RunIntent }) {
   const form = useZodForm(contactDetailsFormSchema, { defaultValues: contactDetailsFormValuesOf(item.draft) });
   return (
@@ -241,6 +301,8 @@ type EditorFormProps<V extends FieldValues, C> = {
   label: string;
   form: UseFormReturn<V, unknown, C>;
   fields: readonly string[];
+  /** The form field an API error's path is about (`content.image.alt` -> `imageAlt` unless said). */
+  fieldOf?: (path: string) => string;
   item: SiteItem | null;
   run: RunIntent;
   valuesOf: (content: SiteItem["draft"]) => V;
@@ -256,6 +318,7 @@ function EditorForm<V extends FieldValues, C>({
   label,
   form,
   fields,
+  fieldOf = formFieldOf,
   item,
   run,
   valuesOf,
@@ -286,7 +349,7 @@ function EditorForm<V extends FieldValues, C>({
       setConflict(true);
       return;
     }
-    if (showOnFields(form, error, fields)) return;
+    if (showOnFields(form, error, fields, fieldOf)) return;
     setOutcome({ tone: "problem", text: errorMessage(error) });
   };
 

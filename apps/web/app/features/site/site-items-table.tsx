@@ -17,6 +17,8 @@ const STATE_STYLES: Record<SiteItemState, string> = {
 
 const KIND_LABELS: Record<SiteItemSummary["kind"], string> = {
   product: "Producto",
+  service: "Servicio",
+  landing: "Página de inicio",
   testimonial: "Testimonio",
   partner: "Socio",
   faq: "Pregunta frecuente",

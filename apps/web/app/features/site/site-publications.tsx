@@ -27,6 +27,12 @@ const RETIREMENT: Partial<Record<SiteItem["kind"], { question: string; consequen
       "Desaparece del catálogo y del formulario de contacto; los contactos que lo pidieron conservan su título.",
     done: "El producto ya no está en el sitio. Su borrador y sus versiones se conservan.",
   },
+  service: {
+    question: "¿Retirar este servicio del sitio?",
+    consequence:
+      "Desaparece de la página de servicios y del formulario de contacto; los contactos que lo pidieron conservan su título.",
+    done: "El servicio ya no está en el sitio. Su borrador y sus versiones se conservan.",
+  },
   faq: {
     question: "¿Retirar esta pregunta del sitio?",
     consequence: "Deja de mostrarse en Preguntas frecuentes, en la página de inicio.",
