@@ -1,16 +1,18 @@
 import { defineConfig } from "@playwright/test";
-import { IMAP_URL, MAILBOX, SMTP_PORT } from "./e2e/helpers/mail";
+import { E2E_PORT, serverEnv } from "./e2e/helpers/server";
 import { CHROME_PATH, CHROMIUM_ARGS } from "./scripts/chromium.mjs";
 
 // Browser tests of the public site and the CRM. They drive Debian's Chromium (never a downloaded
 // browser) against the real server (`node scripts/start.mjs`: API + built site) with an in-memory
 // database (or PostgreSQL: E2E_DATABASE_URL, see scripts/e2e.mjs), and a real SMTP server started by e2e/global-setup.ts.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${PORT}`;
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 const MOBILE = { viewport: { width: 375, height: 812 }, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
-/** The specs whose tests publish changes to the public site. */
-const SITE_CONTENT = /crm-site-editor\.spec\.ts$/;
+/**
+ * The specs whose tests publish changes to the public site (site-two-servers: on PostgreSQL only,
+ * with a second server of its own).
+ */
+const SITE_CONTENT = /(crm-site-editor|site-two-servers)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -42,7 +44,14 @@ export default defineConfig({
     // Tests that publish to the public site (`Sitio web`) run after the ones that read it, so that no
     // page, sitemap or form another test looks at changes under it (scripts/e2e.mjs's PostgreSQL pass
     // runs them on their own after the others).
-    { name: "site-content-mobile", use: MOBILE, testMatch: SITE_CONTENT, dependencies: ["mobile", "desktop"] },
+    {
+      name: "site-content-mobile",
+      use: MOBILE,
+      testMatch: SITE_CONTENT,
+      // Two servers' publish reaches the same pages at any width: one (site-content) tells it.
+      testIgnore: /site-two-servers\.spec\.ts$/,
+      dependencies: ["mobile", "desktop"],
+    },
     {
       name: "site-content",
       use: DESKTOP,
@@ -73,33 +82,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      // scripts/e2e.mjs runs the suite on PGlite, then on a fresh PostgreSQL database (CI).
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : { DATA_DIR: "memory://" }),
-      // E2E_LOG_LEVEL=info shows the server's requests and emails while a test is looked into.
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-      // Every test comes from one address: the per-IP limits (contact form, sign-in, refresh, password
-      // reset) are tested in the API tests; here they would only make the suite wait. The per-account
-      // sign-in limit keeps its default (5 failures / 15 min): e2e/staff-login.spec.ts meets it.
-      CONTACT_RATE_LIMIT: "1000/min",
-      LOGIN_RATE_LIMIT: "1000/min",
-      REFRESH_RATE_LIMIT: "1000/min",
-      PASSWORD_RESET_RATE_LIMIT: "1000/min",
-      // The first administrator, which the CRM tests sign in with and create other accounts from.
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: "clave-de-pruebas-del-crm",
-      ADMIN_EMAIL: "admin@floraprotect.test",
-      // Emails go to the real SMTP server of e2e/global-setup.ts, promptly.
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      EMAIL_POLL_MS: "100",
-      EMAIL_RETRY_BASE_MS: "200",
-      // Clients' answers come back through the Dovecot of e2e/global-setup.ts, looked at every second.
-      IMAP_URL,
-      IMAP_ADDRESS: MAILBOX.user,
-      IMAP_POLL_MS: "1000",
-    },
+    // Its settings are shared with the second instance e2e/site-two-servers.spec.ts starts.
+    env: serverEnv(E2E_PORT),
     stdout: "pipe",
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },

@@ -47,7 +47,8 @@ const DATABASE_SPECS = [
   "e2e/security",
 ];
 // At one width: the specs above, then (their own run, so that nothing they publish reaches a test
-// that reads the site) the ones that publish to the site.
+// that reads the site) the ones that publish to the site (playwright.config.ts's SITE_CONTENT), among
+// them e2e/site-two-servers.spec.ts, which runs on this pass only: a second server shares the database.
 const postgresRuns =
   extra.length > 0 || process.env.E2E_POSTGRES === "all"
     ? [[]]
