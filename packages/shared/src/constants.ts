@@ -8,6 +8,7 @@ export * from "./crm-rules.ts";
 export * from "./reply-template-rules.ts";
 export * from "./rich-text.ts";
 export * from "./second-factor-rules.ts";
+export * from "./site-public.ts";
 export * from "./site-rules.ts";
 export * from "./wait-text.ts";
 

@@ -243,6 +243,28 @@ const ADDRESS = /^(?:https?:\/\/|mailto:|tel:)/i;
 export const isAllowedLinkAddress = (href: string) =>
   ADDRESS.test(href) && href.replace(ADDRESS, "").length > 0 && !/\s/.test(href);
 
+/** Inline text with each link to an address not allowed turned into its words (saved before the rule). */
+const linksAllowed = (nodes: RichInline[]): RichInline[] =>
+  nodes.flatMap((node): RichInline[] => {
+    if (node.type === "link" && !isAllowedLinkAddress(node.href)) return linksAllowed(node.children);
+    if (node.type === "link" || node.type === "strong" || node.type === "em") {
+      return [{ ...node, children: linksAllowed(node.children) }];
+    }
+    return [node];
+  });
+
+/**
+ * The tree the pages render (the server parses, the browser only draws: the parser stays out of the
+ * public pages' scripts). A link to an address not allowed shows as its words.
+ */
+export function shownRichText(source: string): RichBlock[] {
+  return parseRichText(source).map((block) =>
+    block.type === "paragraph"
+      ? { ...block, children: linksAllowed(block.children) }
+      : { ...block, items: block.items.map(linksAllowed) },
+  );
+}
+
 /** The words of some inline text, as one line. */
 const inlineText = (nodes: RichInline[]): string =>
   nodes

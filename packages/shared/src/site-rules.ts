@@ -1,6 +1,7 @@
 // The site's editable content (issue 17, docs/decisions/037): what kinds of items staff edit, their
 // limits and the Spanish texts that name each field. Zod-free, so the editor's screens can use them;
-// the zod schemas in schemas/site.ts are built from these.
+// the zod schemas in schemas/site.ts are built from these. What the public pages need of them lives
+// in site-public.ts, so that their scripts do not carry the editor's texts.
 
 /**
  * A product of the catalogue; a service of the services page (a panel or a slide of its carousel);
@@ -44,20 +45,6 @@ export const SERVICE_PLACEMENT_LABELS: Record<ServicePlacement, string> = {
   slide: "Diapositiva del carrusel",
 };
 
-/**
- * The videos the site ships with (made by us, under public/media): a panel may show one in place of
- * its picture. Staff upload pictures, not videos.
- */
-export const SITE_VIDEOS = {
-  "aqua-care": {
-    label: "Aqua Care: tratamiento de agua",
-    src: "/media/aqua-care.webm",
-    poster: "/media/aqua-care-poster.webp",
-  },
-} as const;
-export type SiteVideo = keyof typeof SITE_VIDEOS;
-export const SITE_VIDEO_NAMES = Object.keys(SITE_VIDEOS) as [SiteVideo, ...SiteVideo[]];
-
 /** The home page's service cards: their icon, and the page `Conocer más` leads to. */
 export const SERVICE_LINE_ICONS = ["escudo", "maletin", "hogar", "auto", "vida"] as const;
 export type ServiceLineIcon = (typeof SERVICE_LINE_ICONS)[number];
@@ -91,28 +78,8 @@ export const SITE_ITEM_STATE_LABELS: Record<SiteItemState, string> = {
   retirado: "Retirado",
 };
 
-/** The catalogue's two tabs: personales = "Protección de Cultivos", empresariales = "Postcosecha" (spec section 3). */
-export const PRODUCT_TABS = ["personales", "empresariales"] as const;
-export type ProductTab = (typeof PRODUCT_TABS)[number];
-export const PRODUCT_TAB_LABELS: Record<ProductTab, string> = {
-  personales: "Protección de Cultivos",
-  empresariales: "Postcosecha",
-};
-
-export const PRODUCT_BADGES = ["Popular", "Nuevo"] as const;
-export type ProductBadge = (typeof PRODUCT_BADGES)[number];
-
 /** A page's address part: lower-case words of letters and digits joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** "Chrysal Solución Inicial" -> "chrysal-solucion-inicial": what the editor proposes for a new title. */
-export const slugOf = (title: string) =>
-  title
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
 
 export const SITE_LIMITS = {
   title: 80,
@@ -264,21 +231,6 @@ export const testimonialTitle = (name: string) => `Testimonio de ${name}`;
 export const SITE_IMAGE_SOURCE =
   /^\/(?:images|media)\/(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._/-]*\.(?:svg|png|jpe?g|webp|avif)$/;
 
-/**
- * Pictures staff upload (`POST /api/site/images`): JPEG, PNG or WebP of at most 15 MB. The server
- * keeps the original and serves copies without metadata, as AVIF and WebP, at each width up to the
- * original's (`/media/<id>-<width>.<avif|webp>`).
- */
-export const SITE_IMAGE_LIMITS = {
-  maxBytes: 15 * 1024 * 1024,
-  types: ["image/jpeg", "image/png", "image/webp"],
-  /** What `POST /api/site/images` reads as a file: the three, an SVG (refused by name), or bytes of no stated type. */
-  uploadTypes: ["image/jpeg", "image/png", "image/webp", "image/svg+xml", "application/octet-stream"],
-  widths: [320, 640, 960, 1280, 1920],
-  /** Larger pictures are refused before they are decoded (a 16,000 x 16,000 PNG is 1 GB of pixels). */
-  maxPixels: 50_000_000,
-} as const;
-
 export const SITE_IMAGE_MESSAGES = {
   tooBig: "La imagen no puede superar los 15 MB",
   notAnImage: "El archivo no es una imagen JPEG, PNG o WebP",
@@ -287,10 +239,6 @@ export const SITE_IMAGE_MESSAGES = {
   notFound: "Esa imagen no existe",
   unsupportedType: "Tipo de contenido no admitido: envía una imagen JPEG, PNG o WebP.",
 } as const;
-
-/** `/media/12-960.webp`: one stored copy of an uploaded picture. */
-export const MEDIA_FILE = /^(\d{1,10})-(\d{1,5})\.(avif|webp)$/;
-export const mediaPath = (id: number, width: number, format: "avif" | "webp") => `/media/${id}-${width}.${format}`;
 
 /** A phone number as people write it, with its country code: `+593 2 236 4100`, `+593 (99) 123-4567`. */
 export const PHONE_AS_WRITTEN = /^\+\d[\d ()-]{6,24}\d$/;

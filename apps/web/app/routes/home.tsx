@@ -14,6 +14,7 @@ import { pageMeta } from "~/features/seo/page-meta";
 import { PUBLIC_LAYOUT, type PublicLayoutData } from "~/lib/contact-details";
 import { paths } from "~/lib/paths";
 import { publishedSite } from "~/lib/published-site.server";
+import { shownFaq, shownProduct } from "~/lib/shown-content.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { products, landing, testimonials, faqs } = await publishedSite(context);
-  return { landing, featured: featuredProducts(products), testimonials, faqs };
+  return { landing, featured: featuredProducts(products).map(shownProduct), testimonials, faqs: faqs.map(shownFaq) };
 }
 
 // The poster is the largest paint: fetch the one that fits the screen before anything else.

@@ -1,4 +1,4 @@
-import { PRODUCT_TAB_LABELS, type ProductTab, richTextPlain } from "@app/shared/constants";
+import { PRODUCT_TAB_LABELS, type ProductTab } from "@app/shared/constants";
 import { useEffect, useState } from "react";
 import { redirect, useNavigate } from "react-router";
 import { HydrationBoundary } from "~/components/ui/hydration-boundary";
@@ -10,6 +10,7 @@ import { useRequestInformation } from "~/features/contact-form/use-request-infor
 import { pageMeta } from "~/features/seo/page-meta";
 import { paths } from "~/lib/paths";
 import { publishedSite } from "~/lib/published-site.server";
+import { shownProduct } from "~/lib/shown-content.server";
 import type { Route } from "./+types/products";
 
 // `/productos/:slug` is the same page with that product's dialog open: a shareable URL with its
@@ -18,7 +19,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { products } = await publishedSite(context);
   // An address of no product on the site (a retired one, a typo) leads to the catalogue.
   if (params.slug && !products.some((product) => product.slug === params.slug)) throw redirect(paths.products);
-  return { products };
+  return { products: products.map(shownProduct) };
 }
 
 export const meta: Route.MetaFunction = ({ params, loaderData }) => {
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ params, loaderData }) => {
   if (product) {
     return pageMeta({
       title: product.title,
-      description: richTextPlain(product.description),
+      description: product.excerpt,
       path: paths.product(product.slug),
       image: product.image?.src,
     });

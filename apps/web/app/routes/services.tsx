@@ -6,6 +6,7 @@ import { useRequestInformation } from "~/features/contact-form/use-request-infor
 import { pageMeta } from "~/features/seo/page-meta";
 import { paths } from "~/lib/paths";
 import { publishedSite } from "~/lib/published-site.server";
+import { shownService } from "~/lib/shown-content.server";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = () =>
@@ -19,8 +20,8 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = await publishedSite(context);
   return {
-    panels: services.filter((service) => service.placement === "panel"),
-    slides: services.filter((service) => service.placement === "slide"),
+    panels: services.filter((service) => service.placement === "panel").map(shownService),
+    slides: services.filter((service) => service.placement === "slide").map(shownService),
   };
 }
 

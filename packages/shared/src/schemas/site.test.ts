@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SITE_MESSAGES as M, slugOf } from "../site-rules.ts";
+import { slugOf } from "../site-public.ts";
+import { SITE_MESSAGES as M } from "../site-rules.ts";
 import { messagesOf } from "../testing/messages-of.ts";
 import { contactDetailsSchema, productContentSchema } from "./site.ts";
 

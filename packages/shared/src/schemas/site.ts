@@ -1,18 +1,16 @@
 import { z } from "zod";
+import { PRODUCT_BADGES, PRODUCT_TABS, SITE_VIDEO_NAMES } from "../site-public.ts";
 import {
   SITE_LIMITS as L,
   SITE_MESSAGES as M,
   PARTNER_GROUPS,
   PHONE_AS_WRITTEN,
-  PRODUCT_BADGES,
-  PRODUCT_TABS,
   SERVICE_LINE_ICONS,
   SERVICE_LINE_PAGES,
   SERVICE_PLACEMENTS,
   SITE_IMAGE_SOURCE,
   SITE_ITEM_KINDS,
   SITE_ITEM_STATES,
-  SITE_VIDEO_NAMES,
   SLUG_PATTERN,
 } from "../site-rules.ts";
 import { richText } from "./rich-text-field.ts";

@@ -1,9 +1,11 @@
+import { shownRichText } from "@app/shared/constants";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { RichText } from "./rich-text";
 
-const html = (source: string) => renderToStaticMarkup(createElement(RichText, { source }));
+// As the pages get it: parsed by the server (shownRichText), drawn by the component.
+const html = (source: string) => renderToStaticMarkup(createElement(RichText, { blocks: shownRichText(source) }));
 
 describe("RichText", () => {
   it("renders paragraphs, line breaks, lists, bold, italic and links", () => {

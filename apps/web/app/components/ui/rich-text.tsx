@@ -1,4 +1,4 @@
-import { isAllowedLinkAddress, parseRichText, type RichInline } from "@app/shared/constants";
+import type { RichBlock, RichInline } from "@app/shared/constants";
 import type { ReactNode } from "react";
 
 // Staff's rich text (a product's description, a question's answer) as React elements: the tree of
@@ -27,8 +27,6 @@ function Inline({ nodes }: { nodes: RichInline[] }): ReactNode {
         </em>
       );
     }
-    // The API refuses any other address; one saved before that rule shows as its text.
-    if (!isAllowedLinkAddress(node.href)) return <Inline key={key} nodes={node.children} />;
     return (
       <a key={key} href={node.href} rel="noopener" className={LINK}>
         <Inline nodes={node.children} />
@@ -38,10 +36,10 @@ function Inline({ nodes }: { nodes: RichInline[] }): ReactNode {
 }
 
 /** Paragraphs and lists, spaced; `className` sets the text's size and colour where it is shown. */
-export function RichText({ source, className = "" }: { source: string; className?: string }) {
+export function RichText({ blocks, className = "" }: { blocks: RichBlock[]; className?: string }) {
   return (
     <div className={`space-y-3 ${className}`}>
-      {parseRichText(source).map((block, index) => {
+      {blocks.map((block, index) => {
         const key = `${index}-${block.type}`;
         if (block.type === "paragraph") {
           return (

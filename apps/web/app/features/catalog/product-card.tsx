@@ -1,14 +1,13 @@
-import type { ProductContent } from "@app/shared";
-import { richTextPlain } from "@app/shared/constants";
 import { Link } from "react-router";
 import { paths } from "~/lib/paths";
+import type { ShownProduct } from "~/lib/shown-content";
 import { ProductBadge } from "./product-badge";
 import { ProductImage } from "./product-image";
 
 const MAX_FEATURES = 3;
 
 export type ProductCardProps = {
-  product: ProductContent;
+  product: ShownProduct;
   headingLevel?: "h2" | "h3";
   /** Cards in the first row are the page's largest paint on phones: never lazy-load them. */
   eager?: boolean;
@@ -47,7 +46,7 @@ export function ProductCard({ product, headingLevel: Heading = "h3", eager = fal
           </Link>
         </Heading>
         {/* Plain: the card shows three lines, and the whole card is already one link. */}
-        <p className="mt-2 line-clamp-3 text-sm text-stone-600">{richTextPlain(product.description)}</p>
+        <p className="mt-2 line-clamp-3 text-sm text-stone-600">{product.excerpt}</p>
         {shown.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label="Características">
             {shown.map((feature) => (

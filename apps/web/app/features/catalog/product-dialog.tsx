@@ -1,18 +1,18 @@
-import type { ProductContent } from "@app/shared";
 import { PRODUCT_TAB_LABELS } from "@app/shared/constants";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog } from "~/components/ui/dialog";
 import { RichText } from "~/components/ui/rich-text";
 import { useContactDetails } from "~/lib/contact-details";
+import type { ShownProduct } from "~/lib/shown-content";
 import { ProductBadge } from "./product-badge";
 import { ProductImage } from "./product-image";
 import { countWhatsappClick, productWhatsappHref } from "./product-whatsapp";
 import { RequestInformationLink } from "./request-information-link";
 
 export type ProductDialogProps = {
-  product: ProductContent | undefined;
+  product: ShownProduct | undefined;
   onClose: () => void;
-  onRequest: (product: ProductContent) => void;
+  onRequest: (product: ShownProduct) => void;
 };
 
 export function ProductDialog({ product, onClose, onRequest }: ProductDialogProps) {
@@ -45,7 +45,7 @@ export function ProductDialog({ product, onClose, onRequest }: ProductDialogProp
               <h2 id="producto-titulo" className="mt-3 font-bold text-2xl text-leaf-900">
                 {product.title}
               </h2>
-              <RichText source={product.description} className="mt-3 text-stone-700" />
+              <RichText blocks={product.description} className="mt-3 text-stone-700" />
               {product.features.length > 0 && (
                 <>
                   <h3 className="mt-6 font-semibold text-leaf-900">Características</h3>

@@ -1,16 +1,16 @@
-import type { ProductContent } from "@app/shared";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { paths } from "~/lib/paths";
+import type { ShownProduct } from "~/lib/shown-content";
 import { ProductCard } from "./product-card";
 
 /** The first four products marked `Popular`, in the catalogue's order (what the home page's loader gives). */
-export const featuredProducts = (products: ProductContent[]) =>
+export const featuredProducts = <P extends { badge: string | null }>(products: P[]) =>
   products.filter((product) => product.badge === "Popular").slice(0, 4);
 
-export function ProductsShowcase({ featured }: { featured: ProductContent[] }) {
+export function ProductsShowcase({ featured }: { featured: ShownProduct[] }) {
   return (
     <section id="productos" aria-labelledby="productos-titulo" className="mx-auto max-w-7xl px-4 py-20 md:px-8">
       <SectionHeading

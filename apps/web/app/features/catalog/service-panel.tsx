@@ -1,13 +1,13 @@
-import type { ServiceContent } from "@app/shared";
 import { SITE_VIDEOS, slugOf } from "@app/shared/constants";
 import { CheckCircle2 } from "lucide-react";
 import { RichText } from "~/components/ui/rich-text";
+import type { ShownService } from "~/lib/shown-content";
 import { ProductImage } from "./product-image";
 import { RequestInformationLink } from "./request-information-link";
 import { ServiceVideo } from "./service-video";
 
 export type ServicePanelProps = {
-  service: ServiceContent;
+  service: ShownService;
   reversed?: boolean;
   /** The first panel's image is the page's largest paint: never lazy-load it. */
   eager?: boolean;
@@ -46,7 +46,7 @@ export function ServicePanel({ service, reversed = false, eager = false, onReque
         <h2 id={titleId} className="mt-2 font-bold text-2xl text-leaf-900 md:text-3xl">
           {service.title}
         </h2>
-        <RichText source={service.description} className="mt-4 text-stone-700" />
+        <RichText blocks={service.description} className="mt-4 text-stone-700" />
         {service.highlights.length > 0 && (
           <ul className="mt-6 grid gap-3">
             {service.highlights.map((highlight) => (

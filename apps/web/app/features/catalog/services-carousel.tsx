@@ -1,12 +1,12 @@
-import type { ServiceContent } from "@app/shared";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type MouseEvent, useEffect, useState } from "react";
 import { ButtonLink } from "~/components/ui/button-link";
 import { RichText } from "~/components/ui/rich-text";
+import type { ShownService } from "~/lib/shown-content";
 import { ProductImage } from "./product-image";
 import { RequestInformationLink } from "./request-information-link";
 
-export type ServicesCarouselProps = { slides: ServiceContent[]; onRequest: (title: string) => void };
+export type ServicesCarouselProps = { slides: ShownService[]; onRequest: (title: string) => void };
 
 const arrowStyles =
   "grid size-11 place-items-center rounded-full bg-white text-leaf-900 shadow ring-1 ring-leaf-100 hover:bg-leaf-50";
@@ -71,7 +71,7 @@ export function ServicesCarousel({ slides, onRequest }: ServicesCarouselProps) {
               <div className="p-6 md:p-10">
                 <p className="font-semibold text-petal-700 text-sm uppercase tracking-wider">{slide.eyebrow}</p>
                 <h3 className="mt-2 font-bold text-2xl text-leaf-900">{slide.title}</h3>
-                <RichText source={slide.description} className="mt-4 text-stone-700" />
+                <RichText blocks={slide.description} className="mt-4 text-stone-700" />
                 {slide.highlights.length > 0 && (
                   <ul className="mt-4 list-disc pl-5 text-stone-700">
                     {slide.highlights.map((highlight) => (

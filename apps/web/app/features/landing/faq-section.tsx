@@ -1,7 +1,7 @@
-import type { FaqContent } from "@app/shared";
 import { useRef } from "react";
 import { RichText } from "~/components/ui/rich-text";
 import { SectionHeading } from "~/components/ui/section-heading";
+import type { ShownFaq } from "~/lib/shown-content";
 import { useHydrated } from "~/lib/use-hydrated";
 import { usePopoverOpen } from "~/lib/use-popover-open";
 
@@ -11,7 +11,7 @@ import { usePopoverOpen } from "~/lib/use-popover-open";
  * and without JavaScript, and stays a button with aria-expanded (decision 036). The answer and the
  * `+`/`-` marker follow that state in CSS (app.css); the script names it for assistive technology.
  */
-function FaqItem({ question, answer, index }: { question: string; answer: string; index: number }) {
+function FaqItem({ question, answer, index }: ShownFaq & { index: number }) {
   const hydrated = useHydrated();
   const state = useRef<HTMLSpanElement>(null);
   const open = usePopoverOpen(state);
@@ -39,14 +39,14 @@ function FaqItem({ question, answer, index }: { question: string; answer: string
       </h3>
       <span ref={state} id={stateId} popover="manual" aria-hidden="true" className="popover-state" />
       <div id={answerId} className="faq-answer px-5 pb-5 text-stone-600">
-        <RichText source={answer} />
+        <RichText blocks={answer} />
       </div>
     </li>
   );
 }
 
 /** The questions staff published (`Sitio web`), in their order: none published, no section. */
-export function FaqSection({ faqs }: { faqs: FaqContent[] }) {
+export function FaqSection({ faqs }: { faqs: ShownFaq[] }) {
   if (faqs.length === 0) return null;
   return (
     <section aria-labelledby="faq-titulo" className="mx-auto max-w-3xl px-4 py-20 md:px-8">
