@@ -168,7 +168,7 @@ export const SITE_MESSAGES = {
   highlightRequired: "Escribe el punto destacado o quítalo",
   highlightTooLong: `Cada punto destacado puede tener hasta ${SITE_LIMITS.highlight} caracteres`,
   tooManyHighlights: `Un servicio puede tener hasta ${SITE_LIMITS.highlights} puntos destacados`,
-  videoInvalid: "Ese vídeo no es uno de los vídeos del sitio",
+  videoInvalid: "Ese video no es uno de los videos del sitio",
   heroTitleRequired: "Escribe el título principal",
   heroTitleTooLong: `El título principal no puede superar los ${SITE_LIMITS.heroTitle} caracteres`,
   heroTextRequired: "Escribe el texto bajo el título",

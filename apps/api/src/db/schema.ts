@@ -717,8 +717,8 @@ export const authChallenges = pgTable(
 
 /**
  * What staff edit of the public site (docs/decisions/037): a product of the catalogue, a service, a
- * testimonial, a question, a partner, the home page's copy, the site's contact details. Content is JSON checked by the kind's schema
- * (`siteContentSchemas`) at every save.
+ * testimonial, a question, a partner, the home page's copy, the site's contact details. Content is
+ * JSON checked by the kind's schema (`siteContentSchemas`) at every save.
  */
 export const siteItems = pgTable(
   "site_items",

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { paths } from "~/lib/paths";
 import type { ShownProduct } from "~/lib/shown-content";
 import { ProductBadge } from "./product-badge";
-import { ProductImage } from "./product-image";
+import { SitePicture } from "./site-picture";
 
 const MAX_FEATURES = 3;
 
@@ -23,7 +23,7 @@ export function ProductCard({ product, headingLevel: Heading = "h3", eager = fal
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-leaf-100 transition-shadow duration-200 focus-within:ring-2 focus-within:ring-petal-600 hover:shadow-lg">
       <div className="relative aspect-[4/3] bg-leaf-50">
-        <ProductImage
+        <SitePicture
           image={product.image}
           sizes="(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           eager={eager}

@@ -5,9 +5,9 @@ import { RichText } from "~/components/ui/rich-text";
 import { useContactDetails } from "~/lib/contact-details";
 import type { ShownProduct } from "~/lib/shown-content";
 import { ProductBadge } from "./product-badge";
-import { ProductImage } from "./product-image";
 import { countWhatsappClick, productWhatsappHref } from "./product-whatsapp";
 import { RequestInformationLink } from "./request-information-link";
+import { SitePicture } from "./site-picture";
 
 export type ProductDialogProps = {
   product: ShownProduct | undefined;
@@ -28,7 +28,7 @@ export function ProductDialog({ product, onClose, onRequest }: ProductDialogProp
             aria-labelledby="producto-titulo"
             className="overflow-y-auto"
           >
-            <ProductImage
+            <SitePicture
               image={product.image}
               sizes="(min-width: 672px) 672px, 100vw"
               className="aspect-[16/9] w-full bg-leaf-50 object-cover"

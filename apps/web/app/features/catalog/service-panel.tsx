@@ -2,9 +2,9 @@ import { SITE_VIDEOS, slugOf } from "@app/shared/constants";
 import { CheckCircle2 } from "lucide-react";
 import { RichText } from "~/components/ui/rich-text";
 import type { ShownService } from "~/lib/shown-content";
-import { ProductImage } from "./product-image";
 import { RequestInformationLink } from "./request-information-link";
 import { ServiceVideo } from "./service-video";
+import { SitePicture } from "./site-picture";
 
 export type ServicePanelProps = {
   service: ShownService;
@@ -30,7 +30,7 @@ export function ServicePanel({ service, reversed = false, eager = false, onReque
           {video ? (
             <ServiceVideo src={video.src} poster={video.poster} label={`Video de ${service.title}`} />
           ) : (
-            <ProductImage
+            <SitePicture
               image={service.image}
               sizes="(min-width: 768px) 600px, 100vw"
               width={800}

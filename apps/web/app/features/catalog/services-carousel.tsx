@@ -3,8 +3,8 @@ import { type MouseEvent, useEffect, useState } from "react";
 import { ButtonLink } from "~/components/ui/button-link";
 import { RichText } from "~/components/ui/rich-text";
 import type { ShownService } from "~/lib/shown-content";
-import { ProductImage } from "./product-image";
 import { RequestInformationLink } from "./request-information-link";
+import { SitePicture } from "./site-picture";
 
 export type ServicesCarouselProps = { slides: ShownService[]; onRequest: (title: string) => void };
 
@@ -61,7 +61,7 @@ export function ServicesCarousel({ slides, onRequest }: ServicesCarouselProps) {
             className="carousel-slide"
           >
             <div className="grid items-center gap-8 overflow-hidden rounded-[2rem] bg-white shadow-sm ring-1 ring-leaf-100 md:grid-cols-2">
-              <ProductImage
+              <SitePicture
                 image={slide.image}
                 sizes="(min-width: 768px) 512px, 100vw"
                 width={800}

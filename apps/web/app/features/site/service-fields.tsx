@@ -68,8 +68,8 @@ export function ServiceFields({ register, errors, imageSrc, onImageChange }: Pro
       />
       <Field
         id={id("video")}
-        label="Vídeo"
-        hint="Un panel puede mostrar uno de los vídeos del sitio en lugar de la imagen."
+        label="Video"
+        hint="Un panel puede mostrar uno de los videos del sitio en lugar de la imagen."
         error={errors.video?.message}
       >
         <select

@@ -12,7 +12,7 @@ const LABELS: Record<string, string> = {
   tabs: "Pestañas del catálogo",
   badge: "Distintivo",
   highlights: "Puntos destacados",
-  video: "Vídeo",
+  video: "Video",
   image: "Imagen",
   hero: "Portada",
   stats: "Cifras",

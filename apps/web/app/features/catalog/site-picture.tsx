@@ -1,7 +1,7 @@
 import type { SiteImage } from "@app/shared";
 import { MEDIA_FILE, mediaPath, SITE_IMAGE_LIMITS } from "@app/shared/constants";
 
-export type ProductImageProps = {
+export type SitePictureProps = {
   image: SiteImage | null;
   /** How wide it is shown, for the browser's choice among the uploaded picture's widths. */
   sizes: string;
@@ -13,11 +13,11 @@ export type ProductImageProps = {
 };
 
 /**
- * A product's or a service's picture. One uploaded from `Sitio web` (`/media/<id>-<width>.webp`, its widest WebP)
- * also exists as AVIF and at each standard width below it: the browser picks the smallest that
- * fills the space. A product without a picture keeps the same box, empty, so cards line up.
+ * A product's or a service's picture. One uploaded from `Sitio web` (`/media/<id>-<width>.webp`, its
+ * widest WebP) also exists as AVIF and at each standard width below it: the browser picks the
+ * smallest that fills the space. Without a picture the same box stays, empty, so cards line up.
  */
-export function ProductImage({ image, sizes, className, eager = false, width = 400, height = 300 }: ProductImageProps) {
+export function SitePicture({ image, sizes, className, eager = false, width = 400, height = 300 }: SitePictureProps) {
   if (!image) return <div className={className} />;
   const loading = eager ? "eager" : "lazy";
   const media = MEDIA_FILE.exec(image.src.replace(/^\/media\//, ""));
