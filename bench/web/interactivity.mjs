@@ -75,6 +75,16 @@ const INIT = ({ control, effect, tapsKey, hydrates, afterLoad }) => {
   new PerformanceObserver((list) => {
     for (const task of list.getEntries()) bench.longTasks.push({ at: epoch(task.startTime), ms: task.duration });
   }).observe({ type: "longtask", buffered: true });
+  // What of a long task is the page's own code (Long Animation Frames: each script's run). A task
+  // also holds the browser's own work (committing the navigation, style, layout, paint), which the
+  // no-JS copy shows too; the harness's own script has no address and is left out.
+  bench.scripts = [];
+  new PerformanceObserver((list) => {
+    for (const frame of list.getEntries())
+      for (const script of frame.scripts)
+        if (script.sourceURL.startsWith(location.origin))
+          bench.scripts.push({ at: epoch(script.startTime), ms: script.duration, url: script.sourceURL });
+  }).observe({ type: "long-animation-frame", buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       bench.events.push({ name: entry.name, at: epoch(entry.startTime), ms: entry.duration });
@@ -260,6 +270,7 @@ async function measureControl(browser, url, control, { kind, watchLoad }) {
     }));
     const windowEnd = Math.max(load.hydratedAt ?? 0, load.loadEnd + AFTER_LOAD_MS);
     const tasks = load.longTasks.filter((task) => task.at <= windowEnd);
+    const scripts = load.scripts.filter((script) => script.at <= windowEnd);
     // The first tap's pointerdown, pointerup and click (Event Timing only lists those over 16 ms).
     const firstTap = taps[0];
     const tapEntries = load.events.filter(
@@ -273,6 +284,7 @@ async function measureControl(browser, url, control, { kind, watchLoad }) {
       fcp: load.fcp,
       longestTask: Math.max(0, ...tasks.map((task) => task.ms)),
       longTasks: tasks.length,
+      longestScript: Math.max(0, ...scripts.map((script) => script.ms)),
       tapEventMs: Math.max(0, ...tapEntries.map((entry) => entry.ms)),
       tapBeforeHydration: load.hydratedAt === undefined ? !hydrates : firstTap < load.hydratedAt,
       hydratedAt: load.hydratedAt === undefined ? undefined : load.hydratedAt - origin,
@@ -315,7 +327,7 @@ export async function measureInteractivity({ realUrl, copyUrl, pages, runs, log 
           byKind[kind].push({ ...load, controls });
           const ms = (value) => (value === undefined ? "never" : `${Math.round(value)} ms`);
           log(
-            `[interactivity ${run}/${runs}] ${kind.padEnd(4)} ${page.padEnd(22)} FCP ${ms(load.fcp)} longest task ${ms(load.longestTask)} ` +
+            `[interactivity ${run}/${runs}] ${kind.padEnd(4)} ${page.padEnd(22)} FCP ${ms(load.fcp)} longest task ${ms(load.longestTask)} script ${ms(load.longestScript)} ` +
               `tap ${ms(load.tapEventMs)} | dead window: ${controls.map((c) => `${c.control} ${ms(c.deadWindow)} (${c.taps} tap(s), first ${ms(c.reaction)} after paint)`).join(", ")}`,
           );
         }
