@@ -2,11 +2,12 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { eagerCommonJs } from "./vite-plugins/eager-commonjs";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), eagerCommonJs("framework")],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   define: {
     // Canonical URLs, Open Graph and the sitemap need the public origin at build time.
