@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
 // runs when the module is first required. V8 compiles an arrow only when it first runs, on the main
 // thread: React DOM's client (~250 KB) was parsed there in one task of 60-100 ms at 4x CPU as the page
 // started to hydrate. A parenthesised `function` expression is compiled eagerly, while the file
-// streams in, off the main thread (V8's PIFE heuristic): measured 90 -> 54 ms (median, 375 px, 4x
+// streams in, off the main thread (V8's PIFE heuristic): measured 81 -> 51 ms (median, 375 px, 4x
 // CPU; docs/decisions/038-commonjs-compiled-as-it-loads.md). Every wrapped module of the framework
 // chunk runs as a page loads, so every one is worth compiling early.
 
