@@ -79,14 +79,18 @@ export default function Products({ params, loaderData: { products } }: Route.Com
           )}
         />
       </section>
-      <ProductDialog
-        product={requested ? undefined : product}
-        onClose={closeDialog}
-        onRequest={(chosen) => {
-          setRequested(true);
-          requestInformation(chosen.title);
-        }}
-      />
+      {/* On a product's own address the dialog is open in the HTML: it hydrates apart from the
+          page too, so neither pass is one long task. */}
+      <HydrationBoundary>
+        <ProductDialog
+          product={requested ? undefined : product}
+          onClose={closeDialog}
+          onRequest={(chosen) => {
+            setRequested(true);
+            requestInformation(chosen.title);
+          }}
+        />
+      </HydrationBoundary>
     </>
   );
 }

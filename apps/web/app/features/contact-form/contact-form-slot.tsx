@@ -8,8 +8,9 @@ import { deferredComponent } from "~/lib/deferred-component";
 const contactForm = deferredComponent(
   async () => {
     // Evaluating the libraries and the form in one go is one long task on a phone's CPU (a tap
-    // waits for all of it): zod's core, the rules (zod's schemas and the form's), the form set-up
-    // (react-hook-form) and the form, each in a task of its own with a pause for input between.
+    // waits for all of it): zod (one file, vite.config.ts), the rules (the form's schemas), the
+    // form set-up (react-hook-form) and the form, each in a task of its own with a pause for input
+    // between.
     const pause = () => new Promise((resume) => setTimeout(resume));
     await import("~/lib/zod-browser");
     await pause();
