@@ -451,6 +451,8 @@ test("an editor adds a service to the carousel of /servicios, with bold text and
   await expect(slide).toBeVisible();
   await expect(slide.getByRole("link", { name: "Llámenos" })).toHaveAttribute("href", "tel:+59322364100");
   await expect(slide.getByRole("listitem").filter({ hasText: "Registradores en cada envío" })).toBeVisible();
+  // Without a picture its text takes the slide's whole card: no empty box beside it.
+  await expect(slide.locator(":scope > div").first().locator(":scope > *")).toHaveCount(1);
   await expectNoAxeViolations(visitor);
   // Solicitar información carries its title into the form, whose list offers it.
   await expect(slide.getByRole("button", { name: "Solicitar información" })).toHaveAttribute(

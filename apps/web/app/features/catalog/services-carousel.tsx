@@ -61,14 +61,17 @@ export function ServicesCarousel({ slides, onRequest }: ServicesCarouselProps) {
             className="carousel-slide"
           >
             <div className="grid items-center gap-8 overflow-hidden rounded-[2rem] bg-white shadow-sm ring-1 ring-leaf-100 md:grid-cols-2">
-              <SitePicture
-                image={slide.image}
-                sizes="(min-width: 768px) 512px, 100vw"
-                width={800}
-                height={500}
-                className="h-full w-full bg-leaf-50 object-cover"
-              />
-              <div className="p-6 md:p-10">
+              {/* A slide without a picture gives its text the whole width, not an empty box. */}
+              {slide.image && (
+                <SitePicture
+                  image={slide.image}
+                  sizes="(min-width: 768px) 512px, 100vw"
+                  width={800}
+                  height={500}
+                  className="h-full w-full bg-leaf-50 object-cover"
+                />
+              )}
+              <div className={slide.image ? "p-6 md:p-10" : "p-6 md:col-span-2 md:p-10"}>
                 <p className="font-semibold text-petal-700 text-sm uppercase tracking-wider">{slide.eyebrow}</p>
                 <h3 className="mt-2 font-bold text-2xl text-leaf-900">{slide.title}</h3>
                 <RichText blocks={slide.description} className="mt-4 text-stone-700" />
