@@ -44,6 +44,21 @@ test.describe("redirects", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("a product that leaves the site while the catalogue is open also ends at the home page", async ({ page }) => {
+    await page.goto("/productos");
+    await expect(page.getByRole("heading", { level: 1, name: "Nuestros Productos" })).toBeVisible();
+    // A client-side navigation to a product the site no longer has (as a card of a page loaded
+    // before it was retired would make): the page's loader answers, not the server.
+    await expect.poll(() => page.evaluate(() => "__reactRouterDataRouter" in window), { timeout: 15_000 }).toBe(true);
+    await page.evaluate(() => {
+      const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } })
+        .__reactRouterDataRouter;
+      void router.navigate("/productos/no-existe");
+    });
+    await expect(page).toHaveURL(/^[^#?]*:\/\/[^/]+\/$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
   for (const path of ["/crm", "/crm/mensajes"]) {
     test(`${path} sends a visitor without a session to /login without showing CRM content`, async ({ page }) => {
       // Records, from the very first paint, whether anything of the CRM ever reached the screen.

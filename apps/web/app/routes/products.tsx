@@ -17,8 +17,9 @@ import type { Route } from "./+types/products";
 // own title and description for search engines and link previews.
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { products } = await publishedSite(context);
-  // An address of no product on the site (a retired one, a typo) leads to the catalogue.
-  if (params.slug && !products.some((product) => product.slug === params.slug)) throw redirect(paths.products);
+  // An address of no product on the site (a retired one, a typo) is an unknown path: it leads home,
+  // as the server answers it on a full load (contract: unknown paths lead to `/`).
+  if (params.slug && !products.some((product) => product.slug === params.slug)) throw redirect(paths.home);
   return { products: products.map(shownProduct) };
 }
 
