@@ -44,6 +44,15 @@ test.describe("header", () => {
     await expect.poll(async () => alphaOf(await headerBackground(page))).toBe(0);
   });
 
+  test("is solid from the top on the contact page, which has no hero under it", async ({ page }) => {
+    await visit(page, "/contacto");
+    await expect.poll(async () => alphaOf(await headerBackground(page))).toBeGreaterThan(0.9);
+    await scrollToY(page, 30);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(alphaOf(await headerBackground(page))).toBeGreaterThan(0.9);
+    await expect(page.getByRole("banner").getByRole("link", { name: /inicio$/ })).toHaveCSS("color", "rgb(20, 56, 35)");
+  });
+
   test("stays solid when a page is opened already scrolled (reload half way down)", async ({ page }) => {
     await visit(page, "/");
     await scrollToY(page, 900);

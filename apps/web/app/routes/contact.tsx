@@ -12,7 +12,8 @@ export const meta: Route.MetaFunction = () =>
 
 export default function Contact() {
   return (
-    <div className="bg-leaf-950 pt-16 md:pt-20">
+    // No hero under the header here: it is solid from the top (app.css), over white.
+    <div data-solid-header className="bg-white pt-16 md:pt-20">
       <ContactSection headingLevel={1} />
     </div>
   );
