@@ -18,7 +18,7 @@ export type UsersTableProps = {
   onResetSecondFactor: (account: UserAccount) => void;
 };
 
-const cell = "px-3 py-2 align-middle";
+const cell = "px-2.5 py-2 align-middle";
 const actionStyles =
   "inline-flex min-h-11 items-center rounded-xl px-3 font-semibold text-leaf-800 text-sm ring-1 ring-leaf-200 hover:bg-leaf-50 disabled:cursor-not-allowed disabled:opacity-50";
 
@@ -43,15 +43,13 @@ function StateBadges({ account }: { account: UserAccount }) {
 
 function SecondFactorBadge({ account }: { account: UserAccount }) {
   return account.hasSecondFactor ? (
-    <span className="rounded-full bg-leaf-100 px-2 py-0.5 font-semibold text-leaf-900 text-xs">Activo</span>
+    <span className="rounded-full bg-leaf-100 px-2 py-0.5 font-semibold text-leaf-900 text-xs">Segundo factor</span>
   ) : (
-    <span className="rounded-full bg-stone-200 px-2 py-0.5 font-semibold text-stone-800 text-xs">
-      Sin segundo factor
-    </span>
+    <span className="rounded-lg bg-stone-200 px-2 py-0.5 font-semibold text-stone-800 text-xs">Sin segundo factor</span>
   );
 }
 
-/** The staff accounts: usuario, nombre, correo, rol, estado, segundo factor, último acceso, and what can be done. */
+/** The staff accounts: usuario, nombre, correo, rol, estado (with the second factor), último acceso, and what can be done. */
 export function UsersTable({
   accounts,
   currentUserId,
@@ -66,8 +64,8 @@ export function UsersTable({
     <ScrollTable
       id="usuarios-tabla"
       caption="Cuentas del personal"
-      minWidth="min-w-[64rem]"
-      headings={["Usuario", "Nombre", "Correo", "Rol", "Estado", "Segundo factor", "Último acceso", "Acciones"]}
+      minWidth="min-w-[56rem]"
+      headings={["Usuario", "Nombre", "Correo", "Rol", "Estado", "Último acceso", "Acciones"]}
     >
       <tbody className="divide-y divide-stone-200">
         {accounts.map((account) => {
@@ -75,12 +73,12 @@ export function UsersTable({
           const busy = busyId === account.id;
           return (
             <tr key={account.id}>
-              <th scope="row" className={`${cell} font-semibold text-leaf-900`}>
+              <th scope="row" className={`${cell} font-semibold text-leaf-900 [overflow-wrap:anywhere]`}>
                 {account.username}
-                {self && <span className="ml-1 font-normal text-stone-600">(tú)</span>}
+                {self && <span className="ml-1 whitespace-nowrap font-normal text-stone-600">(tú)</span>}
               </th>
               <td className={cell}>{account.displayName}</td>
-              <td className={`${cell} break-all`}>{account.email ?? "—"}</td>
+              <td className={`${cell} [overflow-wrap:anywhere]`}>{account.email ?? "—"}</td>
               <td className={cell}>
                 <select
                   aria-label={`Rol de ${account.username}`}
@@ -92,15 +90,15 @@ export function UsersTable({
                   <RoleOptions />
                 </select>
               </td>
+              {/* The account's state and its second factor share a column, so the table fits a
+                  laptop's width beside the CRM's menu. */}
               <td className={cell}>
-                <StateBadges account={account} />
+                <div className="flex flex-col items-start gap-1">
+                  <StateBadges account={account} />
+                  <SecondFactorBadge account={account} />
+                </div>
               </td>
-              <td className={cell}>
-                <SecondFactorBadge account={account} />
-              </td>
-              <td className={`${cell} whitespace-nowrap`}>
-                {account.lastLoginAt ? formatDateTime(account.lastLoginAt) : "Nunca"}
-              </td>
+              <td className={cell}>{account.lastLoginAt ? formatDateTime(account.lastLoginAt) : "Nunca"}</td>
               <td className={cell}>
                 <div className="flex flex-wrap gap-2">
                   <button
