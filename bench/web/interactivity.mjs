@@ -87,7 +87,14 @@ const INIT = ({ control, effect, tapsKey, hydrates, afterLoad }) => {
   }).observe({ type: "long-animation-frame", buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
-      bench.events.push({ name: entry.name, at: epoch(entry.startTime), ms: entry.duration });
+      bench.events.push({
+        name: entry.name,
+        at: epoch(entry.startTime),
+        ms: entry.duration,
+        // Its parts: waiting for the main thread, then the page's handlers (the rest is the paint).
+        delay: entry.processingStart - entry.startTime,
+        processing: entry.processingEnd - entry.processingStart,
+      });
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
 
   let visibleSince;
@@ -290,6 +297,11 @@ async function measureControl(browser, url, control, { kind, watchLoad }) {
       // Whose it was, for the log: its file's name, or the page's for the inline bootstrap.
       longestScriptUrl: longestScript?.url.split("/").at(-1),
       tapEventMs: Math.max(0, ...tapEntries.map((entry) => entry.ms)),
+      // Of the longest entry: how long the tap waited for the main thread; and the longest run of the
+      // page's handlers among the tap's entries (0 when none reached 16 ms in all).
+      tapDelayMs: tapEntries.reduce((longest, entry) => (entry.ms > (longest?.ms ?? -1) ? entry : longest), undefined)
+        ?.delay,
+      tapProcessingMs: Math.max(0, ...tapEntries.map((entry) => entry.processing)),
       tapBeforeHydration: load.hydratedAt === undefined ? !hydrates : firstTap < load.hydratedAt,
       hydratedAt: load.hydratedAt === undefined ? undefined : load.hydratedAt - origin,
     };
@@ -332,7 +344,7 @@ export async function measureInteractivity({ realUrl, copyUrl, pages, runs, log 
           const ms = (value) => (value === undefined ? "never" : `${Math.round(value)} ms`);
           log(
             `[interactivity ${run}/${runs}] ${kind.padEnd(4)} ${page.padEnd(22)} FCP ${ms(load.fcp)} longest task ${ms(load.longestTask)} script ${ms(load.longestScript)}${load.longestScriptUrl ? ` (${load.longestScriptUrl})` : ""} ` +
-              `tap ${ms(load.tapEventMs)} | dead window: ${controls.map((c) => `${c.control} ${ms(c.deadWindow)} (${c.taps} tap(s), first ${ms(c.reaction)} after paint)`).join(", ")}`,
+              `tap ${ms(load.tapEventMs)}${load.tapDelayMs === undefined ? "" : ` (waits ${ms(load.tapDelayMs)}, handlers ${ms(load.tapProcessingMs)})`} | dead window: ${controls.map((c) => `${c.control} ${ms(c.deadWindow)} (${c.taps} tap(s), first ${ms(c.reaction)} after paint)`).join(", ")}`,
           );
         }
       }
