@@ -18,15 +18,17 @@ ARG PUBLIC_URL=http://localhost:3000
 ENV PUBLIC_URL=${PUBLIC_URL}
 RUN npm run build -w apps/web
 
-# --- 2. Only what the server needs at run time: the API's and shared package's production dependencies
-# (tsx included: the server runs its TypeScript through it, as `npm start` does).
+# --- 2. Only what the server needs at run time: the production dependencies of the API, the shared
+# package and the web app (tsx included: the server runs its TypeScript through it, as `npm start`
+# does; React and React Router: the server renders the public pages from the web app's server build,
+# decision 037).
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
-RUN npm ci --omit=dev --workspace apps/api --workspace packages/shared --no-audit --no-fund \
+RUN npm ci --omit=dev --workspace apps/api --workspace packages/shared --workspace apps/web --no-audit --no-fund \
   && npm cache clean --force
 
 # --- 3. The image that runs.
@@ -56,7 +58,8 @@ COPY apps/api/tsconfig.json apps/api/
 COPY apps/api/drizzle apps/api/drizzle
 COPY apps/api/src apps/api/src
 COPY packages/shared/src packages/shared/src
-COPY --from=build /app/apps/web/build/client apps/web/build/client
+# The browser's files and the server build that renders the public pages from the published content.
+COPY --from=build /app/apps/web/build apps/web/build
 RUN mkdir -p /data /app/backups && chown node:node /data /app/backups
 
 USER node

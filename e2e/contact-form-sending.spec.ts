@@ -6,15 +6,19 @@ import {
   errorDialog,
   expectEmptyForm,
   expectFormHolds,
+  FORM_TOKEN,
   fillContactForm,
   forgiveFailedContactCalls,
+  formTokenField,
   MARIA,
   openContactForm,
   recordContactRequests,
   successDialog,
   UUID,
   validationDialog,
+  waitForContactForm,
 } from "./helpers/contact-form";
+import { visit } from "./helpers/site";
 
 // Sending the contact form: POST /api/client, its dialogs (spec sections 4 and 8) and retries.
 
@@ -68,6 +72,9 @@ test("a valid form is sent once, thanks the person and starts again empty", asyn
     source: { page: "/contacto" },
   });
   expect(body.fillTimeMs).toBeGreaterThan(0);
+  // The token the server wrote into the page it served (decision 046), kept through hydration.
+  expect(body.formToken).toMatch(FORM_TOKEN);
+  expect(body.formToken).toBe(await formTokenField(page).getAttribute("value"));
   expect(keyOf(first)).toMatch(UUID);
   expect(first.headers()["content-type"]).toContain("application/json");
 
@@ -87,6 +94,22 @@ test("a valid form is sent once, thanks the person and starts again empty", asyn
   expect(keyOf(sent[1] as typeof first)).toMatch(UUID);
   expect(keyOf(sent[1] as typeof first)).not.toBe(keyOf(first));
   expect(sent[1]?.postDataJSON()).toMatchObject({ firstName: "Lucía", serviceList: "Sea Freight Service" });
+});
+
+test("a form reached by a client-side navigation asks the server for its token", async ({ page }) => {
+  await visit(page, "/productos");
+  const asked = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/contact-form-token");
+  // The footer's link: the app draws the contact page itself, without the server's HTML.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Contacto", exact: true }).click();
+  await expect(page).toHaveURL(/\/contacto$/);
+  expect((await asked).status()).toBe(200);
+  await expect(formTokenField(page)).toHaveAttribute("value", FORM_TOKEN);
+  const sent = recordContactRequests(page);
+  await waitForContactForm(page);
+  await fillContactForm(page);
+  await submit(page);
+  await expect(successDialog(page)).toBeVisible();
+  expect(sent[0]?.postDataJSON().formToken).toBe(await formTokenField(page).getAttribute("value"));
 });
 
 test.describe("when sending fails", () => {
@@ -218,4 +241,24 @@ test.describe("accessibility", () => {
     await expectNoAxeViolations(page);
     forgiveFailedContactCalls(pageProblems);
   });
+});
+
+// Issue 31, item 6: a refused try, then a sent one, left the emptied form saying "Selecciona al menos
+// un producto o servicio" in red: a visitor would think it failed and send again.
+test("after a refused try and a sent one, the form starts again empty and without errors", async ({ page }) => {
+  await openContactForm(page);
+  await submit(page);
+  await expect(validationDialog(page)).toBeVisible();
+  await validationDialog(page).getByRole("button", { name: "Entendido" }).click();
+  await fillContactForm(page);
+  await submit(page);
+  const dialog = successDialog(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await expectEmptyForm(page);
+  // Give a late check of the emptied list the time to land: there must be none.
+  await page.waitForTimeout(500);
+  const { form } = contactForm(page);
+  await expect(form.getByText("Selecciona al menos un producto o servicio")).toHaveCount(0);
+  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./helpers/axe";
 import {
   bodyRows,
   contactDialog,
@@ -395,4 +396,72 @@ test("Nuevo Contacto: the public form's rules, an optional first message with se
   await expect(row).toContainText("+57 3001234567");
   await expect(row).toContainText(`Pidió muestras en la feria ${tag}`);
   await expect(row).toContainText("Chrysal RVB y RVB Clear");
+});
+
+// Issue 31, item 7: at a farm, the contact opens with who they are, where the sale stands, what
+// is next, and the three ways to reach them: a call, a WhatsApp chat and an email, one tap each.
+test("the contact opens with stage, owner, next task and links to call, WhatsApp and email them", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  const email = `campo.${tag}@fincaelrosal.test`;
+  const detail = await createClient(
+    request,
+    {
+      firstName: "Germania",
+      lastName: `Campo ${tag}`,
+      email,
+      countryCode: "+593",
+      phone: "0987654321",
+      company: "Finca El Rosal",
+      message: `Visita a la finca ${tag}`,
+    },
+    token,
+  );
+  const id = detail.client.id;
+  // Ecuador's wall-clock time, as the task form sends it.
+  const due = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
+  for (const [title, days] of [
+    [`Llevar muestras ${tag}`, 5],
+    [`Llamar para confirmar la visita ${tag}`, 2],
+  ] as const) {
+    const task = await request.post(`/api/clients/${id}/tasks`, {
+      headers: bearer(token),
+      data: { title, dueAt: due(days) },
+    });
+    expect(task.status()).toBe(201);
+  }
+
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page, `busqueda=${tag}`);
+  const name = `Germania Campo ${tag}`;
+  const dialog = await viewContact(page, name);
+  const summary = dialog.getByRole("region", { name: "Resumen del contacto" });
+  await expect(summary).toContainText("Etapa: Nuevo");
+  await expect(summary).toContainText("Responsable: Sin responsable");
+  // The soonest open task, not the first one made.
+  await expect(summary).toContainText(`Próxima tarea: Llamar para confirmar la visita ${tag}`);
+  await expect(dialog.getByRole("link", { name: `Llamar a ${name}` })).toHaveAttribute("href", "tel:+593987654321");
+  const chat = dialog.getByRole("link", { name: `WhatsApp con ${name}` });
+  await expect(chat).toHaveAttribute("href", "https://wa.me/593987654321");
+  await expect(chat).toHaveAttribute("rel", /noopener/);
+  await expect(dialog.getByRole("link", { name: `Escribir un correo a ${name}` })).toHaveAttribute(
+    "href",
+    `mailto:${email}`,
+  );
+  // Within thumb's reach at the top of the dialog, 44 px tall, all on one line at 375 px.
+  const boxes = await Promise.all(
+    [`Llamar a ${name}`, `WhatsApp con ${name}`, `Escribir un correo a ${name}`].map((link) =>
+      dialog.getByRole("link", { name: link }).boundingBox(),
+    ),
+  );
+  for (const box of boxes) expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  expect(new Set(boxes.map((box) => Math.round(box?.y ?? 0))).size).toBe(1);
+  const dialogBox = await dialog.boundingBox();
+  for (const box of boxes) {
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((dialogBox?.x ?? 0) + (dialogBox?.width ?? 0));
+  }
+  await expectNoAxeViolations(page);
 });

@@ -278,9 +278,16 @@ test("bulk actions: assign two rows (one email), pick every result beyond the pa
   expect(csv).toContain(second.name.split(" ").slice(1).join(" "));
   expect(csv).not.toContain(third.name.split(" ").slice(1).join(" "));
 
-  // Assign them to a colleague: one email for the two.
-  await bar.getByRole("combobox", { name: "Responsable" }).selectOption({ label: seller.displayName });
-  await bar.getByRole("button", { name: "Asignar" }).click();
+  // Assign them to a colleague: nothing is chosen until the person chooses; one email for the two.
+  await bar.getByRole("button", { name: "Asignar responsable" }).click();
+  let question = page.getByRole("dialog", { name: "Asignar 2 contactos" });
+  await question.getByRole("button", { name: "Asignar", exact: true }).click();
+  await expect(question.getByRole("combobox", { name: "Responsable" })).toHaveAccessibleDescription(
+    "Elige un responsable",
+  );
+  await question.getByRole("combobox", { name: "Responsable" }).selectOption({ label: seller.displayName });
+  await expect(question).toContainText(`2 contactos quedarán a cargo de ${seller.displayName}.`);
+  await question.getByRole("button", { name: "Asignar", exact: true }).click();
   await expect(page.getByRole("main").getByText("Se asignaron 2 contactos de 2.", { exact: true })).toBeVisible();
   await expect(bar).toBeHidden();
   await expect(rowOf(page, first.name)).toContainText(seller.displayName);
@@ -298,17 +305,20 @@ test("bulk actions: assign two rows (one email), pick every result beyond the pa
   await expect(bar).toBeVisible();
 
   // Perdido needs its reason: refused at the field without it.
-  const stage = bar.getByRole("combobox", { name: "Etapa" });
-  await stage.selectOption({ label: "Perdido" });
-  await expect(bar.getByRole("combobox", { name: "Motivo" })).toBeVisible();
-  await expect(bar.getByRole("textbox", { name: "Detalle del motivo" })).toBeVisible();
   await bar.getByRole("button", { name: "Cambiar etapa" }).click();
-  await expect(bar.getByText("Indica por qué se perdió")).toBeVisible();
+  question = page.getByRole("dialog", { name: "Cambiar la etapa de los 12 contactos de esta búsqueda" });
+  const stage = question.getByRole("combobox", { name: "Etapa" });
+  await expect(stage).toHaveValue("");
+  await stage.selectOption({ label: "Perdido" });
+  await expect(question.getByRole("combobox", { name: "Motivo" })).toBeVisible();
+  await expect(question.getByRole("textbox", { name: "Detalle del motivo" })).toBeVisible();
+  await question.getByRole("button", { name: "Cambiar etapa" }).click();
+  await expect(question.getByText("Indica por qué se perdió")).toBeVisible();
   forgiveFailedApiCalls(pageProblems, ["clients/bulk"]);
   await stage.selectOption({ label: "Ganado" });
-  await expect(bar.getByRole("textbox", { name: "Valor estimado (USD)" })).toBeVisible();
+  await expect(question.getByRole("textbox", { name: "Valor estimado (USD)" })).toBeVisible();
   await stage.selectOption({ label: "Negociación" });
-  await bar.getByRole("button", { name: "Cambiar etapa" }).click();
+  await question.getByRole("button", { name: "Cambiar etapa" }).click();
   await expect(page.getByRole("main").getByText("Se movieron 12 contactos de 12.", { exact: true })).toBeVisible();
   await expect(bar).toBeHidden();
 
@@ -329,14 +339,39 @@ test("bulk actions: assign two rows (one email), pick every result beyond the pa
   await page.getByRole("checkbox", { name: "Seleccionar todos los contactos de esta página" }).click();
   await page.getByRole("button", { name: "Seleccionar los 12 contactos de esta búsqueda" }).click();
   bar = page.getByRole("region", { name: "Los 12 contactos de esta búsqueda seleccionados" });
-  await bar.getByRole("combobox", { name: "Responsable" }).selectOption({ label: seller.displayName });
-  await bar.getByRole("button", { name: "Asignar" }).click();
+  await bar.getByRole("button", { name: "Asignar responsable" }).click();
+  question = page.getByRole("dialog", { name: "Asignar los 12 contactos de esta búsqueda" });
+  await question.getByRole("combobox", { name: "Responsable" }).selectOption({ label: seller.displayName });
+  await question.getByRole("button", { name: "Asignar", exact: true }).click();
   await expect(
     page.getByRole("main").getByText("Se asignaron 10 contactos de 12. 2 contactos ya lo estaban.", { exact: true }),
   ).toBeVisible();
   const mails = await waitForMailTo(seller.email, 2);
   expect(mails.map((mail) => mail.subject)).toEqual(["Te asignaron 2 contactos", "Te asignaron 10 contactos"]);
   expect(mails[1]?.text).toContain("/crm/mensajes");
+
+  // A move by mistake: Deshacer puts every contact back where it was.
+  await page.getByRole("checkbox", { name: "Seleccionar todos los contactos de esta página" }).click();
+  await page.getByRole("button", { name: "Seleccionar los 12 contactos de esta búsqueda" }).click();
+  await page
+    .getByRole("region", { name: "Los 12 contactos de esta búsqueda seleccionados" })
+    .getByRole("button", { name: "Cambiar etapa" })
+    .click();
+  question = page.getByRole("dialog", { name: "Cambiar la etapa de los 12 contactos de esta búsqueda" });
+  await question.getByRole("combobox", { name: "Etapa" }).selectOption({ label: "Contactado" });
+  await question.getByRole("button", { name: "Cambiar etapa" }).click();
+  const undo = page.getByRole("region", { name: "Deshacer el último cambio" });
+  await expect(undo).toContainText("Cambio aplicado a 12 contactos.");
+  await undo.getByRole("button", { name: "Deshacer" }).click();
+  await expect(
+    page.getByRole("main").getByText("Se deshizo el cambio en 12 contactos.", { exact: true }),
+  ).toBeVisible();
+  await expect(undo).toBeHidden();
+  const back = await request.post("/api/client-message/search", {
+    headers: bearer(token),
+    data: { keyword: tag, stage: "negociacion", size: 50 },
+  });
+  expect(((await back.json()) as { totalElements: number }).totalElements).toBe(12);
 });
 
 test("axe finds nothing on the contacts screen with the filters set and the bulk bar open", async ({
@@ -370,10 +405,12 @@ test("axe finds nothing on the contacts screen with the filters set and the bulk
   // With Perdido's reason and Ganado's value, and every result of the search picked.
   await page.getByRole("checkbox", { name: "Seleccionar todos los contactos de esta página" }).click();
   const all = page.getByRole("region", { name: "2 contactos seleccionados" });
-  await all.getByRole("combobox", { name: "Etapa" }).selectOption({ label: "Perdido" });
-  await expect(all.getByRole("textbox", { name: "Detalle del motivo" })).toBeVisible();
+  await all.getByRole("button", { name: "Cambiar etapa" }).click();
+  const question = page.getByRole("dialog", { name: "Cambiar la etapa de 2 contactos" });
+  await question.getByRole("combobox", { name: "Etapa" }).selectOption({ label: "Perdido" });
+  await expect(question.getByRole("textbox", { name: "Detalle del motivo" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await all.getByRole("combobox", { name: "Etapa" }).selectOption({ label: "Ganado" });
-  await expect(all.getByRole("textbox", { name: "Valor estimado (USD)" })).toBeVisible();
+  await question.getByRole("combobox", { name: "Etapa" }).selectOption({ label: "Ganado" });
+  await expect(question.getByRole("textbox", { name: "Valor estimado (USD)" })).toBeVisible();
   await expectNoAxeViolations(page);
 });

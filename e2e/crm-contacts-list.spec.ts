@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import {
   bodyRows,
+  contactDialog,
   contactsTable,
   createClient,
   openContacts,
@@ -384,4 +385,97 @@ test("on a phone the table scrolls sideways with the name kept in view; targets 
   // The follow-up filters above the table push it below the fold on a phone: bring the row up first.
   await nameCell.scrollIntoViewIfNeeded();
   await expect(row.getByRole("button", { name: `Ver ${name}` })).toBeInViewport();
+});
+
+// Issue 31, item 8: on a laptop beside the open menu the table was 1,025 px in a 960 px card, so
+// `Eliminar` was cut off, and `break-all` split addresses anywhere ("lorena.mejia@g / mail.com").
+test("at 1280 px beside the menu every row fits, and an address breaks only between its parts", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(isMobile(page), "a laptop's width");
+  const tag = uniqueTag(testInfo);
+  const name = `Bernardita Altamirano Echeverría ${tag}`;
+  // An address of a usual length (the tag is long: a part of it keeps the address unique).
+  const email = `b.altamirano.${tag.slice(-6)}@floricolaandina.test`;
+  await sendContactRequest(request, {
+    firstName: "Bernardita",
+    lastName: `Altamirano Echeverría ${tag}`,
+    email,
+    company: "Florícola Los Andes del Norte S.A.S.",
+    message: `Necesitamos cotización de Danisaraba para 40 hectáreas ${tag}`,
+    services: ["Danisaraba", "Chrysal RVB y RVB Clear", "Sea Freight Service"],
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page, `busqueda=${tag}`);
+  await expect(page.getByRole("navigation", { name: "CRM" })).toBeVisible();
+  const region = page.getByRole("region", { name: "Contactos y su mensaje más reciente" });
+  const row = rowOf(page, name);
+  await expect(row).toBeVisible();
+  expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  const regionBox = await region.boundingBox();
+  for (const action of ["Ver", "Editar", "Eliminar"]) {
+    const box = await row.getByRole("button", { name: `${action} ${name}` }).boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0), action).toBeLessThanOrEqual(
+      (regionBox?.x ?? 0) + (regionBox?.width ?? 0),
+    );
+  }
+  // Where the address's lines break: only after the @ or before a dot.
+  const breaks = await row.getByRole("cell", { name: email }).evaluate((cell) => {
+    const text = cell.textContent ?? "";
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    const tops: { index: number; top: number }[] = [];
+    let offset = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let at = 0; at < (node.textContent ?? "").length; at++) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        tops.push({ index: offset + at, top: Math.round(range.getBoundingClientRect().top) });
+      }
+      offset += (node.textContent ?? "").length;
+    }
+    return tops
+      .filter((each, i) => i > 0 && each.top > (tops[i - 1]?.top ?? 0))
+      .map((each) => text.slice(each.index - 1, each.index + 1));
+  });
+  expect(breaks.length).toBeGreaterThan(0);
+  for (const pair of breaks) expect(pair, `a line breaks inside "${pair}"`).toMatch(/^@.|^.\.$/);
+});
+
+// Issue 31, item 2: an email typed in the search and that row's `Ver` pressed within a second opened
+// nothing: the search's navigation, arriving after the click, dropped the contact from the address.
+test("a search typed and a Ver pressed at once, on a 4x slower CPU: the contact opens and the search holds", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  const people = [
+    { firstName: "Ana", lastName: `Rápida ${tag}`, email: `ana.${tag}@x.test` },
+    { firstName: "Bruno", lastName: `Rápido ${tag}`, email: `bruno.${tag}@x.test` },
+  ];
+  for (const person of people) await createClient(request, { ...person, message: `Consulta ${tag}` }, token);
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page, `busqueda=${tag}`);
+  await expect(bodyRows(page)).toHaveCount(2);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+
+  for (const [index, person] of people.entries()) {
+    const name = `${person.firstName} ${person.lastName}`;
+    await searchBox(page).fill(person.email);
+    // Bruno's click comes before the search has even left (its 300 ms pause); Ana's while it loads.
+    if (index === 0) await page.waitForTimeout(350);
+    await page.getByRole("button", { name: `Ver ${name}`, exact: true }).click();
+    const dialog = contactDialog(page, name);
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`busqueda=${encodeURIComponent(person.email)}.*contacto=\\d+`));
+    await dialog.getByRole("button", { name: "Cerrar", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).not.toHaveURL(/contacto=/);
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(rowOf(page, name)).toBeVisible();
+  }
 });

@@ -1,8 +1,8 @@
 import { rawEmail } from "../apps/api/test/mail";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
-import { fillContactForm, openContactForm, successDialog } from "./helpers/contact-form";
-import { dialogMessages, openContacts, uniqueTag, viewContact } from "./helpers/crm";
+import { fillContactForm, openContactForm, successDialog, takeAPersonsTime } from "./helpers/contact-form";
+import { dialogMessages, openContacts, sendContactRequest, signInAsStaff, uniqueTag, viewContact } from "./helpers/crm";
 import { appendToMailbox, MAILBOX, waitForMailTo } from "./helpers/mail";
 import { adminToken, bearer, createStaff, signInThroughPage } from "./helpers/staff";
 
@@ -39,6 +39,8 @@ test("a client's answer by email comes back into the CRM live, and the next repl
     services: ["Danisaraba"],
   });
   await page.clock.fastForward(30_000);
+  // The server measures the fill from when it served the page (decision 046).
+  await takeAPersonsTime(page);
   await page.getByRole("button", { name: "Enviar mensaje" }).click();
   await expect(successDialog(page)).toBeVisible();
   const [confirmation] = await waitForMailTo(email);
@@ -68,6 +70,12 @@ test("a client's answer by email comes back into the CRM live, and the next repl
   expect(reply?.references).toEqual([confirmation?.messageId]);
   // The delivery shows on the reply.
   await expect(first.getByText("Enviado", { exact: true })).toBeVisible();
+  // What it means, in words; the mail server's own answer only in the technical detail.
+  await expect(first.getByText("El servidor de correo lo aceptó para entregarlo al cliente.")).toBeVisible();
+  const technical = first.getByText("Detalle técnico");
+  await expect(first.getByText(/^250 /)).toBeHidden();
+  await technical.click();
+  await expect(first.getByText(/^250 /)).toBeVisible();
 
   // The grower answers from their phone; the open dialog shows it by itself, with the photo.
   const answer = rawEmail({
@@ -83,6 +91,8 @@ test("a client's answer by email comes back into the CRM live, and the next repl
   await expect(dialog.getByRole("heading", { name: "Mensajes (2)" })).toBeVisible({ timeout: 20_000 });
   const received = dialogMessages(page, name).first();
   await expect(received.getByRole("heading")).toContainText("Correo recibido");
+  await expect(received).toContainText(`De: ${email}`);
+  await expect(received).not.toContainText("no es la dirección del contacto");
   await expect(received).toContainText("¿Y el precio por galón?");
   await expect(received.getByText("Pendiente", { exact: true })).toBeVisible();
   await expect(received.getByRole("button", { name: /^Descargar finca\.jpg/ })).toBeVisible();
@@ -104,4 +114,77 @@ test("a client's answer by email comes back into the CRM live, and the next repl
   expect(second?.inReplyTo).toBe(answer.id);
   expect(second?.references).toEqual([confirmation?.messageId, reply?.messageId, answer.id]);
   expect(second?.replyTo).toBe(conversation);
+});
+
+// Issue 30: emails that only claim to be the client's. Someone else writing into the conversation
+// (its address, one of our Message-IDs) and an email with the client's address as From but nothing
+// of the conversation wait in Por revisar, each saying who wrote it and why it waits.
+test("emails that may not be the client's wait in Por revisar, showing who really wrote them", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const tag = uniqueTag(testInfo);
+  const email = `lucia.${tag}@finca.test`;
+  const name = `Lucía Tipán ${tag}`;
+  const stranger = `extrano.${tag}@attacker.example`;
+  await sendContactRequest(request, { firstName: "Lucía", lastName: `Tipán ${tag}`, email });
+  const [confirmation] = await waitForMailTo(email);
+  await appendToMailbox(
+    rawEmail({
+      from: `Lucía Tipán <${stranger}>`,
+      to: confirmation?.replyTo ?? "",
+      subject: "Re: Gracias por escribirnos",
+      inReplyTo: confirmation?.messageId,
+      text: `Cambiamos de cuenta bancaria ${tag}`,
+    }).raw,
+  );
+  await appendToMailbox(
+    rawEmail({
+      from: `Lucía Tipán <${email}>`,
+      to: MAILBOX.user,
+      subject: "Factura",
+      text: `Pague a la cuenta nueva ${tag}`,
+    }).raw,
+  );
+  // Both are read from the mailbox (every second) before the screen opens: nothing announces them.
+  const token = await adminToken(request);
+  await expect
+    .poll(
+      async () => {
+        const found = await request.post("/api/client-message/search", {
+          headers: bearer(token),
+          data: { keyword: tag, view: "review" },
+        });
+        const groups = (await found.json()).content as { messages: unknown[] }[];
+        return groups[0]?.messages.length ?? 0;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(2);
+
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page, `busqueda=${tag}&vista=revisar`);
+  const dialog = await viewContact(page, name);
+  const mismatch = dialogMessages(page, name).filter({ hasText: `Cambiamos de cuenta bancaria ${tag}` });
+  await expect(mismatch).toContainText(`De: ${stranger} (no es la dirección del contacto)`);
+  await expect(mismatch).toContainText("Guardado para revisión porque llegó de un remitente distinto");
+  const unverified = dialogMessages(page, name).filter({ hasText: `Pague a la cuenta nueva ${tag}` });
+  await expect(unverified).toContainText(`De: ${email}`);
+  await expect(unverified).not.toContainText("no es la dirección del contacto");
+  await expect(unverified).toContainText("Guardado para revisión porque llegó de un remitente no verificado");
+  await expectNoAxeViolations(page);
+
+  // Staff discard the stranger's email and accept the other one after checking with the client.
+  // (Judged by the messages, not by the status line: a live reload from another test can clear it.)
+  await mismatch.getByRole("button", { name: "Descartar" }).click();
+  await page
+    .getByRole("alertdialog", { name: "¿Descartar este mensaje?" })
+    .getByRole("button", { name: "Descartar" })
+    .click();
+  await expect(mismatch).toHaveCount(0);
+  await unverified.getByRole("button", { name: "Aceptar" }).click();
+  await expect(unverified).not.toContainText("Guardado para revisión");
+  await expect(unverified.getByRole("button", { name: "Responder" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Mensajes (2)" })).toBeVisible();
 });

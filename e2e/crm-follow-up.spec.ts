@@ -1,9 +1,17 @@
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
-import { contactDialog, createClient, openContacts, signInAsStaff, uniqueTag, viewContact } from "./helpers/crm";
+import {
+  contactDialog,
+  createClient,
+  openContacts,
+  search,
+  signInAsStaff,
+  uniqueTag,
+  viewContact,
+} from "./helpers/crm";
 import { waitForMailTo } from "./helpers/mail";
-import { isMobile } from "./helpers/site";
-import { adminToken, bearer, forgiveFailedApiCalls } from "./helpers/staff";
+import { isMobile, visit } from "./helpers/site";
+import { adminToken, bearer, forgiveFailedApiCalls, openCrmMenu } from "./helpers/staff";
 
 // Issue 13 in the contact dialog: Etapa, Responsable, Nueva tarea, Nota interna and the history.
 
@@ -50,17 +58,18 @@ test("staff move a contact's stage, hand it over, add a task and an internal not
   const stage = dialog.getByRole("combobox", { name: "Etapa" });
   await expect(stage).toHaveValue("nuevo");
   await stage.selectOption({ label: "Perdido" });
-  await dialog.getByRole("button", { name: "Cambiar etapa" }).click();
+  const save = dialog.getByRole("button", { name: "Guardar", exact: true });
+  await save.click();
   await expect(dialog.getByText("Indica por qué se perdió")).toBeVisible();
   forgiveFailedApiCalls(pageProblems, ["clients/\\d+/stage"]);
   await stage.selectOption({ label: "Cotización enviada" });
-  await dialog.getByRole("button", { name: "Cambiar etapa" }).click();
+  await save.click();
   await expect(status).toHaveText("Etapa cambiada a Cotización enviada.");
   await expect(history.getByText("Etapa: Nuevo → Cotización enviada")).toBeVisible();
 
   // Responsable: the colleague is told by email, with a link to the contact.
   await dialog.getByRole("combobox", { name: "Responsable", exact: true }).selectOption({ label: sellerName });
-  await dialog.getByRole("button", { name: "Asignar" }).click();
+  await save.click();
   await expect(status).toHaveText(`Responsable: ${sellerName}. Se le avisó por correo.`);
   const [assigned] = await waitForMailTo(sellerEmail);
   expect(assigned?.subject).toContain(`Te asignaron un contacto: ${name}`);
@@ -82,13 +91,99 @@ test("staff move a contact's stage, hand it over, add a task and an internal not
 
   // Nota interna: on the history, for the team only.
   await dialog.getByRole("textbox", { name: "Nota interna" }).fill(`Prefiere llamadas por la tarde ${tag}`);
-  await dialog.getByRole("button", { name: "Guardar nota" }).click();
+  await save.click();
   await expect(status).toHaveText("Nota interna guardada. No se envía al cliente.");
   await expect(history.getByText(`Prefiere llamadas por la tarde ${tag}`)).toBeVisible();
   await expect(history.getByRole("listitem").first()).toContainText("Nota interna de Pedro Personal");
 
   await expectNoAxeViolations(page, { include: "dialog[open]" });
   await expect(contactDialog(page, name)).toBeVisible();
+});
+
+// Issue 31, item 1: a stage and an owner chosen, then the dialog's Guardar, were lost (only their own
+// small buttons saved them) and closing never warned.
+test("one Guardar stores the stage, the owner and the data together; closing with changes asks first", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  const name = `Lucía Guardar ${tag}`;
+  await createClient(
+    request,
+    { firstName: "Lucía", lastName: `Guardar ${tag}`, email: `guardar.${tag}@x.test`, message: `Precios ${tag}` },
+    token,
+  );
+  const sellerName = `Vendedor ${tag}`;
+  const seller = await request.post("/api/users", {
+    headers: bearer(token),
+    data: {
+      username: `gua${tag}`.toLowerCase(),
+      displayName: sellerName,
+      email: `gua.${tag}@floraprotect.test`,
+      role: "personal",
+      password: "Temporal-de-prueba-2026",
+    },
+  });
+  expect(seller.status()).toBe(201);
+
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page, `busqueda=${tag}`);
+  let dialog = await viewContact(page, name);
+  const stage = () => dialog.getByRole("combobox", { name: "Etapa" });
+  const owner = () => dialog.getByRole("combobox", { name: "Responsable", exact: true });
+  const company = () => dialog.getByRole("textbox", { name: "Empresa" });
+  await stage().selectOption({ label: "Cotización enviada" });
+  await owner().selectOption({ label: sellerName });
+  await company().fill(`Florícola ${tag}`);
+
+  // Cerrar with changes asks; staying keeps every choice.
+  await dialog.getByRole("button", { name: "Cerrar", exact: true }).click();
+  const question = page.getByRole("alertdialog", { name: "¿Descartar los cambios sin guardar?" });
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: "Seguir editando" }).click();
+  await expect(question).toBeHidden();
+  await expect(stage()).toHaveValue("cotizacion");
+  await expect(company()).toHaveValue(`Florícola ${tag}`);
+
+  await dialog.getByRole("button", { name: "Guardar", exact: true }).click();
+  await expect(dialog.getByRole("status")).toHaveText(
+    `Etapa cambiada a Cotización enviada. Responsable: ${sellerName}. Se le avisó por correo. Datos del contacto guardados.`,
+  );
+  // Nothing is left unsaved: Cerrar closes at once.
+  await dialog.getByRole("button", { name: "Cerrar", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(question).toBeHidden();
+  await expect(page).not.toHaveURL(/contacto=/);
+
+  // A reload shows what was stored.
+  await page.reload();
+  await expect(dialog).toBeHidden();
+  dialog = await viewContact(page, name);
+  await expect(stage()).toHaveValue("cotizacion");
+  await expect(owner()).toHaveValue(String(((await seller.json()) as { id: number }).id));
+  await expect(company()).toHaveValue(`Florícola ${tag}`);
+
+  // Escape with an unsaved change asks too; discarding closes, and nothing of it was stored.
+  await stage().selectOption({ label: "Negociación" });
+  await page.keyboard.press("Escape");
+  await question.getByRole("button", { name: "Descartar cambios" }).click();
+  await expect(dialog).toBeHidden();
+  dialog = await viewContact(page, name);
+  await expect(stage()).toHaveValue("cotizacion");
+
+  // The back button to the screen before, with a note typed, asks before leaving; staying keeps it.
+  await visit(page, "/crm");
+  await (await openCrmMenu(page)).getByRole("link", { name: "Mensajes", exact: true }).click();
+  await search(page, tag);
+  dialog = await viewContact(page, name);
+  await dialog.getByRole("textbox", { name: "Nota interna" }).fill(`Visitar la finca ${tag}`);
+  await page.goBack();
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: "Seguir editando" }).click();
+  await expect(dialog.getByRole("textbox", { name: "Nota interna" })).toHaveValue(`Visitar la finca ${tag}`);
+  await expect(page).toHaveURL(/contacto=/);
 });
 
 test("Tareas lists mine by group with a link to each contact; done moves a task to Hechas and back", async ({

@@ -63,3 +63,44 @@ test("administrators find Sitio web in the menu; the sales staff neither see it 
   );
   await expect(siteTable(page)).toHaveCount(0);
 });
+
+// Issue 31, item 3: `Volver a Sitio web` threw an edited description away without a word.
+test("leaving a product's editor with an unsaved change asks; staying keeps it, discarding stores nothing", async ({
+  page,
+  request,
+}, testInfo) => {
+  const editor = await createStaff(request, testInfo, { role: "editor" });
+  await signInThroughPage(page, editor);
+  await siteTable(page)
+    .getByRole("row", { name: /^Bioestimulantes Producto/ })
+    .getByRole("link")
+    .first()
+    .click();
+  const form = page.getByRole("form", { name: "Producto" });
+  const description = form.getByRole("textbox", { name: "Descripción", exact: true });
+  const stored = await description.inputValue();
+  await description.fill(`${stored} Texto sin guardar.`);
+
+  const back = page.getByRole("link", { name: "Volver a Sitio web" });
+  const question = page.getByRole("alertdialog", { name: "¿Descartar los cambios sin guardar?" });
+  await back.click();
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: "Seguir editando" }).click();
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL(/\/crm\/sitio\/\d+$/);
+  await expect(description).toHaveValue(`${stored} Texto sin guardar.`);
+
+  await back.click();
+  await question.getByRole("button", { name: "Descartar cambios" }).click();
+  await expect(page).toHaveURL("/crm/sitio");
+  await siteTable(page)
+    .getByRole("row", { name: /^Bioestimulantes Producto/ })
+    .getByRole("link")
+    .first()
+    .click();
+  await expect(description).toHaveValue(stored);
+  // Nothing typed: leaving asks nothing.
+  await back.click();
+  await expect(page).toHaveURL("/crm/sitio");
+  await expect(question).toHaveCount(0);
+});

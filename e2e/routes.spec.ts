@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { products } from "./helpers/catalogue";
-import { PUBLIC_PAGES, SPEC_SERVICE_TYPES, visit, waitForHydration } from "./helpers/site";
+import { forgiveUnknownPage, PUBLIC_PAGES, SPEC_SERVICE_TYPES, visit, waitForHydration } from "./helpers/site";
 
 test("every public page answers 200 with a title, a description, lang es-EC and a canonical link", async ({ page }) => {
   // One browser page walks the nine pages; each page is its own step, and soft assertions report
@@ -27,21 +27,25 @@ test("every public page answers 200 with a title, a description, lang es-EC and 
 });
 
 test.describe("redirects", () => {
-  test("an unknown path ends at the home page", async ({ page }) => {
-    await page.goto("/no-existe");
+  test("an unknown path ends at the home page", async ({ page, pageProblems }) => {
+    // A 404 for crawlers (no soft 404), and for a person the way home the spec asks for.
+    expect((await page.goto("/no-existe"))?.status()).toBe(404);
     await expect(page).toHaveURL(/^[^#?]*:\/\/[^/]+\/$/);
     await expect(page.getByRole("heading", { level: 1, name: /Ayudamos a la naturaleza/ })).toBeVisible();
+    forgiveUnknownPage(pageProblems, "/no-existe");
   });
 
-  test("an unknown nested path also ends at the home page", async ({ page }) => {
-    await page.goto("/productos/no-existe/otra");
+  test("an unknown nested path also ends at the home page", async ({ page, pageProblems }) => {
+    expect((await page.goto("/productos/no-existe/otra"))?.status()).toBe(404);
     await expect(page).toHaveURL(/^[^#?]*:\/\/[^/]+\/$/);
+    forgiveUnknownPage(pageProblems, "/productos/no-existe/otra");
   });
 
-  test("an unknown product URL is an unknown path: it ends at the home page", async ({ page }) => {
-    await page.goto("/productos/no-existe");
+  test("an unknown product URL is an unknown path: it ends at the home page", async ({ page, pageProblems }) => {
+    expect((await page.goto("/productos/no-existe"))?.status()).toBe(404);
     await expect(page).toHaveURL(/^[^#?]*:\/\/[^/]+\/$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
+    forgiveUnknownPage(pageProblems, "/productos/no-existe");
   });
 
   test("a product that leaves the site while the catalogue is open also ends at the home page", async ({ page }) => {

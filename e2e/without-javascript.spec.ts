@@ -1,7 +1,7 @@
 import { expect, type Page, type PageProblems, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
-import { contactForm, MARIA } from "./helpers/contact-form";
-import { openContacts, rowOf, search, signInAsStaff, uniqueTag } from "./helpers/crm";
+import { contactForm, FORM_TOKEN, formTokenField, MARIA, takeAPersonsTime } from "./helpers/contact-form";
+import { openContacts, rowOf, search, signInAsStaff, uniqueTag, viewContact } from "./helpers/crm";
 import { waitForMailTo } from "./helpers/mail";
 import { isMobile } from "./helpers/site";
 
@@ -167,6 +167,8 @@ test("the contact form is sent: errors come back beside their fields, then the l
   await f.service("Chrysal HVB").check();
   await page.keyboard.press("Escape");
   await f.consent.check();
+  // A person's time since the page was served (the page sent back kept its token, decision 046).
+  await takeAPersonsTime(page);
   await f.submit.click();
   await expect(page).toHaveURL(/\/contacto\/gracias$/);
   forgiveFormAnswers(pageProblems);
@@ -188,6 +190,69 @@ test("the contact form is sent: errors come back beside their fields, then the l
   const row = rowOf(crm, `${MARIA.firstName} ${lastName}`);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Danisaraba");
+  await staff.close();
+});
+
+test("a form sent at once, or with its token changed, is kept for review and staff are told why", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // Two forms, a sign-in and two dialogs: over 30 s on a busy machine.
+  test.slow();
+  const tag = uniqueTag(testInfo);
+  const send = async (lastName: string) => {
+    await open(page, "/contacto");
+    const f = contactForm(page);
+    // The server wrote when it served the page into the form, signed (decision 046).
+    await expect(formTokenField(page)).toHaveAttribute("value", FORM_TOKEN);
+    await f.firstName.fill("Robot");
+    await f.lastName.fill(lastName);
+    await f.email.fill(`robot.${tag}@x.test`);
+    await f.company.fill(`Bots ${tag}`);
+    await f.phone.fill(MARIA.phone);
+    await f.services.click();
+    await f.service("Danisaraba").check();
+    await page.keyboard.press("Escape");
+    await f.consent.check();
+    await f.submit.click();
+    // Answered like any other: nothing is lost, and a bot learns nothing.
+    await expect(page).toHaveURL(/\/contacto\/gracias$/);
+  };
+  /** Sends the form with its token changed by `change` on the way, as a bot could. */
+  const sendChanged = async (lastName: string, change: (token: string) => Promise<string> | string) => {
+    await page.route("**/contacto", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const body = new URLSearchParams(route.request().postData() ?? "");
+      body.set("formToken", await change(body.get("formToken") ?? ""));
+      await route.continue({ postData: body.toString() });
+    });
+    await send(lastName);
+    await page.unroute("**/contacto");
+  };
+  // A bot that posts the moment it has the page (a token just served: the test itself fills slower
+  // than a bot, and sometimes slower than 3 s on a busy machine).
+  await sendChanged(`Veloz ${tag}`, async () => {
+    const fresh = await page.request.get("/api/contact-form-token");
+    return ((await fresh.json()) as { token: string }).token;
+  });
+  // One that forges the token: the page's signature with another time.
+  await sendChanged(`Falso ${tag}`, (token) => `${(Date.now() - 600_000).toString(36)}.${token.split(".")[1] ?? ""}`);
+
+  const staff = await browser.newContext({ javaScriptEnabled: true, baseURL: testInfo.project.use.baseURL });
+  const crm = await staff.newPage();
+  await signInAsStaff(crm, staff.request, testInfo);
+  await openContacts(crm, `busqueda=${tag}`);
+  await expect(rowOf(crm, `Robot Veloz ${tag}`)).toHaveCount(0);
+  await crm.getByRole("link", { name: "Por revisar" }).click();
+  const name = `Robot Veloz ${tag}`;
+  await expect(rowOf(crm, name)).toContainText("Por revisar");
+  const dialog = await viewContact(crm, name);
+  await expect(
+    dialog.getByText("Guardado para revisión porque se envió más rápido de lo que tarda una persona."),
+  ).toBeVisible();
+  await expect(
+    dialog.getByText("Guardado para revisión porque la marca de tiempo del formulario no es del sitio."),
+  ).toBeVisible();
   await staff.close();
 });
 

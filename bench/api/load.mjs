@@ -9,7 +9,7 @@ import { contactBody } from "./requests.mjs";
  * its own body (a new email, or a repeat every fifth: see requests.mjs); `counter.next` carries on
  * across calls so a warm-up and the rounds never reuse an email by accident.
  */
-export async function loadContact({ url, connections, seconds, runId, counter, idempotency }) {
+export async function loadContact({ url, connections, seconds, runId, counter, idempotency, formToken }) {
   const result = await autocannon({
     url: `${url}/api/client`,
     connections,
@@ -23,7 +23,7 @@ export async function loadContact({ url, connections, seconds, runId, counter, i
           const n = counter.next++;
           const headers = { ...request.headers, "content-type": "application/json" };
           if (idempotency) headers["idempotency-key"] = `bench-${runId}-${n}`;
-          return { ...request, headers, body: JSON.stringify(contactBody(runId, n)) };
+          return { ...request, headers, body: JSON.stringify(contactBody(runId, n, formToken)) };
         },
       },
     ],

@@ -30,7 +30,19 @@ export function emailOf(runId, n) {
   return `cliente.${runId}.${client}@finca-${client % 97}.ec`;
 }
 
-/** The JSON body of request `n`, as an API client sends it. */
-export function contactBody(runId, n) {
-  return { ...TEMPLATE, email: emailOf(runId, n) };
+/**
+ * The JSON body of request `n`, as the site's form sends it: with `formToken`, a token the server
+ * served over 3 s before (decision 046), the request reaches the main list and its emails, like a
+ * person's; without one it would be kept for review, a lighter path than the bare script's.
+ */
+export function contactBody(runId, n, formToken) {
+  return { ...TEMPLATE, email: emailOf(runId, n), ...(formToken ? { formToken } : {}) };
+}
+
+/** A form token from the server, once it is a person's fill time old (a token is good for a day). */
+export async function personsFormToken(url) {
+  const { token } = await (await fetch(`${url}/api/contact-form-token`)).json();
+  const wait = Number.parseInt(token.split(".")[0], 36) + 3_200 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return token;
 }

@@ -195,11 +195,12 @@ async function benchEngine(engine) {
   console.log(`Bare script (pid group ${bare.pid}) ready in ${(bare.readyMs / 1000).toFixed(1)} s`);
 
   // One request first: a broken server should fail loudly, not as a table full of non-2xx.
-  const { contactBody } = await import("./requests.mjs");
+  const { contactBody, personsFormToken } = await import("./requests.mjs");
+  const formToken = await personsFormToken(server.url);
   const probe = await fetch(`${server.url}/api/client`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(contactBody(`${runId}probe`, 0)),
+    body: JSON.stringify(contactBody(`${runId}probe`, 0, formToken)),
   });
   if (probe.status !== 201) throw new Error(`POST /api/client answered ${probe.status}: ${await probe.text()}`);
 
@@ -213,6 +214,7 @@ async function benchEngine(engine) {
       runId,
       counter,
       idempotency: args.idempotency,
+      formToken,
     });
     return { ...result, cpu: meter.stop() };
   };

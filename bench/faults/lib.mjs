@@ -49,6 +49,10 @@ export function freshPglite() {
 export const storageEnv = (storage, url = storage.url) =>
   storage.engine === "postgres" ? { DATABASE_URL: url } : { DATA_DIR: storage.dir };
 
+/** Monitoring's token of every server the scenarios start: readiness details (database, mailbox) need it. */
+export const HEALTH_TOKEN = randomBytes(32).toString("base64url");
+export const healthDetailsHeaders = { authorization: `Bearer ${HEALTH_TOKEN}` };
+
 /** The real server in production mode, rate limit lifted unless `env` sets one. */
 export async function startServer(label, env) {
   mkdirSync(tmpRoot, { recursive: true });
@@ -66,6 +70,7 @@ export async function startServer(label, env) {
       SERVE_WEB: "false",
       LOG_LEVEL: "warn",
       CONTACT_RATE_LIMIT: "1000000/min",
+      HEALTH_TOKEN,
       ...env,
     },
   });

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { startImapServer } from "../../apps/api/test/imap.ts";
 import { withPg } from "../api/postgres.mjs";
 import { LEDGER_SQL, MAILBOX_ADDRESS, requireDovecot } from "../inbound/mail.mjs";
-import { run, sleep } from "./lib.mjs";
+import { healthDetailsHeaders, run, sleep } from "./lib.mjs";
 
 /** A fresh Dovecot (apps/api/test/imap.ts) stopped and deleted at cleanup; fails with the install command without one. */
 export async function startMailbox() {
@@ -24,7 +24,10 @@ export const mailboxEnv = (imap, pollMs = 1000) => ({
 /** GET /api/health/ready: `{status, mailbox}`, or `{status: 0}` without an answer. */
 export async function readiness(server) {
   try {
-    const response = await fetch(`${server.url}/api/health/ready`, { signal: AbortSignal.timeout(3000) });
+    const response = await fetch(`${server.url}/api/health/ready`, {
+      headers: healthDetailsHeaders,
+      signal: AbortSignal.timeout(3000),
+    });
     return { status: response.status, ...(await response.json()) };
   } catch (error) {
     return { status: 0, error: error?.cause?.code ?? error?.message };

@@ -4,6 +4,7 @@ import {
   check,
   compare,
   formatCounts,
+  healthDetailsHeaders,
   lead,
   percentile,
   sendLikeForm,
@@ -27,7 +28,9 @@ export async function outage() {
     while (probing) {
       const at = performance.now();
       const [ready, live] = await Promise.all([
-        fetch(`${server.url}/api/health/ready`).then((r) => r.json().then((body) => ({ status: r.status, body }))),
+        fetch(`${server.url}/api/health/ready`, { headers: healthDetailsHeaders }).then((r) =>
+          r.json().then((body) => ({ status: r.status, body })),
+        ),
         fetch(`${server.url}/api/health`).then((r) => ({ status: r.status, ms: performance.now() - at })),
       ]).catch(() => [{ status: 0 }, { status: 0, ms: Number.NaN }]);
       probes.push({ at, ready: ready.status, database: ready.body?.database, live: live.status, liveMs: live.ms });

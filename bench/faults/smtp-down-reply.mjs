@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { freePort, startSmtpServer } from "../../apps/api/test/smtp.ts";
 import { deliveryLabel } from "../../packages/shared/src/schemas/emails.ts";
+import { personsFormToken } from "../api/requests.mjs";
 import {
   check,
   freshPglite,
@@ -61,10 +62,12 @@ async function engineRun(storage) {
     EMAIL_RETRY_BASE_MS: String(RETRY_BASE_MS),
     EMAIL_POLL_MS: String(POLL_MS),
   });
-  // Twenty people wrote through the form (their confirmations wait in the outbox too).
+  // Twenty people wrote through the form (their confirmations wait in the outbox too), with a page
+  // served a person's time before (decision 046): otherwise they wait for review, not in the list.
+  const formToken = await personsFormToken(server.url);
   const people = Array.from({ length: REPLIES }, () => lead("smtp-down"));
   for (const person of people) {
-    const { status } = await postLead(server.url, person, randomUUID());
+    const { status } = await postLead(server.url, { ...person, formToken }, randomUUID());
     if (status !== 201) throw new Error(`contact form answered ${status}`);
   }
   const login = await fetch(`${server.url}/api/auth/login`, {

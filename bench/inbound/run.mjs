@@ -249,8 +249,12 @@ function rssMiB(pid) {
   }
 }
 
+/** Readiness shows the mailbox's progress only with monitoring's token. */
+const HEALTH_TOKEN = randomBytes(32).toString("base64url");
+
 const serverEnv = (storage) => ({
   NODE_ENV: "production",
+  HEALTH_TOKEN,
   JWT_SECRET: randomBytes(48).toString("base64"),
   MFA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
   ADMIN_PASSWORD: `clave-${randomBytes(12).toString("hex")}`,
@@ -319,7 +323,10 @@ async function serverRun(engine, { profile = false } = {}) {
     if (server.exited) throw new Error(`the server exited while reading:\n${tail(logFile)}`);
     const asked = performance.now();
     let status = 0;
-    const ready = await fetch(`${server.url}/api/health/ready`, { signal: AbortSignal.timeout(10_000) })
+    const ready = await fetch(`${server.url}/api/health/ready`, {
+      headers: { authorization: `Bearer ${HEALTH_TOKEN}` },
+      signal: AbortSignal.timeout(10_000),
+    })
       .then((response) => {
         status = response.status;
         return response.json();

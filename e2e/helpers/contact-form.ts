@@ -114,6 +114,28 @@ export async function fillContactForm(page: Page, overrides: Partial<ContactData
   return data;
 }
 
+/** A form token as the server signs them (decision 046): its time in base 36, a dot, the signature. */
+export const FORM_TOKEN = /^[0-9a-z]+\.[\w-]{22}$/;
+
+/** When the server says the token was issued (ms since 1970). */
+export const formTokenIssuedAt = (token: string) => Number.parseInt(token.split(".")[0] ?? "", 36);
+
+/** The token field of the page's contact form (hidden: found by its name). */
+export const formTokenField = (page: Page) => contactForm(page).form.locator('input[name="formToken"]');
+
+/**
+ * Waits until the form's token is older than the time a person needs to fill the form (3 s):
+ * the server measures the fill from when it served the page (decision 046), and a test fills
+ * faster than a person. Tests whose request must reach the main list (not review) call it
+ * before sending.
+ */
+export async function takeAPersonsTime(page: Page) {
+  await expect(formTokenField(page)).toHaveAttribute("value", FORM_TOKEN);
+  const issuedAt = formTokenIssuedAt((await formTokenField(page).getAttribute("value")) ?? "");
+  const wait = issuedAt + 3_200 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
 /** Every `POST /api/client` the page makes from now on (routed or real). */
 export function recordContactRequests(page: Page) {
   const sent: Request[] = [];

@@ -12,10 +12,12 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { assignmentRoutes } from "./modules/contacts/assignment-routes.ts";
 import { ContactRequestWriter } from "./modules/contacts/contact-request-writer.ts";
 import { emailRoutes } from "./modules/contacts/email-routes.ts";
+import { createFormTokens, type FormTokens } from "./modules/contacts/form-token.ts";
 import { intakeFormRoutes } from "./modules/contacts/intake-form-routes.ts";
 import { intakeRoutes } from "./modules/contacts/intake-routes.ts";
 import { pipelineRoutes } from "./modules/contacts/pipeline-routes.ts";
 import { contactRoutes } from "./modules/contacts/routes.ts";
+import { submittedDetailsRoutes } from "./modules/contacts/submitted-details-routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import type { StreamTimings } from "./modules/live/event-stream.ts";
@@ -41,6 +43,7 @@ import { errorBody, errorHandling, sendNotFound } from "./plugins/error-handler.
 import { inbound } from "./plugins/inbound.ts";
 import { outbox } from "./plugins/outbox.ts";
 import { rateLimitStore } from "./plugins/rate-limit-store.ts";
+import { serializeRequest } from "./plugins/request-log.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { staticSite } from "./plugins/static-site.ts";
 
@@ -86,6 +89,7 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+      serializers: { req: serializeRequest },
       ...(logStream ? { stream: logStream } : {}),
       ...(prettyLog && !logStream ? { transport: { target: "pino-pretty", options: { colorize: true } } } : {}),
     },
@@ -130,6 +134,7 @@ export async function buildApp({
       routeSummaries.push({ method, url: route.url, public: isPublic, schema: route.schema });
   });
   const jwtSecret = await resolveJwtSecret(config);
+  app.decorate("contactFormTokens", createFormTokens(jwtSecret));
   app.decorate("secondFactor", {
     db: app.db,
     box: createSecretBox(await resolveSecondFactorKey(config)),
@@ -165,12 +170,13 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(serviceTypeRoutes);
       await api.register(intakeRoutes);
-      await api.register(whatsappClickRoutes);
+      await api.register(whatsappClickRoutes, { secret: jwtSecret });
       await api.register(authRoutes, { secret: jwtSecret });
       await api.register(userRoutes);
       await api.register(secondFactorRoutes);
       await api.register(auditRoutes);
       await api.register(contactRoutes);
+      await api.register(submittedDetailsRoutes);
       await api.register(emailRoutes);
       await api.register(pipelineRoutes);
       await api.register(assignmentRoutes);
@@ -216,6 +222,8 @@ declare module "fastify" {
     serviceTypeCatalog: ServiceTypeCatalog;
     /** Writes contact requests in batches, for the API's and the plain form's intake alike. */
     contactRequestWriter: ContactRequestWriter;
+    /** Signs and checks the contact form's served-at token (decision 046). */
+    contactFormTokens: FormTokens;
     /** Passkeys, authenticator apps and recovery codes (decision 035). */
     secondFactor: SecondFactorDeps;
     /** The public pages as visitors get them (docs/decisions/037); null when the web app is not served. */

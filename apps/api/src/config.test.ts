@@ -30,4 +30,15 @@ describe("loadConfig", () => {
   it("strips a trailing slash from PUBLIC_URL", () => {
     expect(loadConfig({ PUBLIC_URL: "https://flores.example/" }).publicUrl).toBe("https://flores.example");
   });
+
+  it("reads INBOUND_AUTHSERV_ID as the mail servers whose Authentication-Results count", () => {
+    const imap = { IMAP_URL: "imaps://ventas%40floricola.test:clave@imap.floricola.test:993" };
+    expect(loadConfig(imap).inbound?.authservIds).toEqual([]);
+    expect(
+      loadConfig({ ...imap, INBOUND_AUTHSERV_ID: "MX.Google.com, filtro.floricola.test" }).inbound?.authservIds,
+    ).toEqual(["mx.google.com", "filtro.floricola.test"]);
+    expect(() => loadConfig({ ...imap, INBOUND_AUTHSERV_ID: "mx.google.com; dmarc=pass" })).toThrow(
+      /INBOUND_AUTHSERV_ID/,
+    );
+  });
 });

@@ -67,6 +67,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^rediss?$/, error: "debe ser una URL redis://host:puerto o rediss://..." }).optional(),
   ),
+  /** Open live-update streams (server-sent events) one instance holds at most; past it 503. */
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Longest time a request may take from routing to answer; past it the answer is a 503. */
   HANDLER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** On SIGTERM, how long readiness says "no" before the server stops taking requests (load balancers). */
@@ -103,6 +105,20 @@ const envSchema = z.object({
     .transform((value) => value === "true"),
   /** How often the mailbox is looked at when the server does not push new mail (IDLE). */
   IMAP_POLL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  /**
+   * The authserv-id(s) our receiving mail server writes in its Authentication-Results header
+   * (mx.google.com for Gmail): only its topmost header says whether a sender is who they claim.
+   */
+  INBOUND_AUTHSERV_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\s*[A-Za-z0-9][A-Za-z0-9.-]*(\s*,\s*[A-Za-z0-9][A-Za-z0-9.-]*)*\s*$/, {
+        error:
+          "debe ser el nombre que el servidor de correo escribe en Authentication-Results (p. ej. mx.google.com), o varios separados por comas",
+      })
+      .optional(),
+  ),
   CONTACT_RATE_LIMIT: rateRules.default([
     { max: 5, windowMs: 60_000 },
     { max: 20, windowMs: 3_600_000 },
@@ -135,6 +151,18 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /** Monitoring's key to readiness details (`Authorization: Bearer …`); without it only ready or not. */
+  HEALTH_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .min(32, { error: "debe tener al menos 32 caracteres aleatorios (p. ej. openssl rand -base64 32)" })
+      .superRefine((token, context) => {
+        const problem = weakSecretProblem(token);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      })
+      .optional(),
+  ),
   ADMIN_USERNAME: z
     .string()
     .trim()
@@ -151,14 +179,24 @@ const envSchema = z.object({
   ),
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, emailAddress.optional()),
   LOGIN_RATE_LIMIT: rateRules.default(perMinute(10)),
-  /** Failed sign-ins per account before it waits: slows guessing, never locks the person out for long. */
+  /**
+   * Tries at an account's password or codes from each device that signed in to it before; strangers
+   * get as many at once, then waits that double up to the window (decision 039).
+   */
   LOGIN_ACCOUNT_LIMIT: rateRules.default([{ max: 5, windowMs: 15 * 60_000 }]),
   REFRESH_RATE_LIMIT: rateRules.default(perMinute(30)),
   PASSWORD_RESET_RATE_LIMIT: rateRules.default([{ max: 5, windowMs: 15 * 60_000 }]),
+  /** Reset emails one account gets, from whatever address asked: past it requests are answered alike and dropped. */
+  PASSWORD_RESET_ACCOUNT_LIMIT: rateRules.default([{ max: 3, windowMs: 60 * 60_000 }]),
   /** Taps on a product's WhatsApp button counted per client address; past it a tap is not counted. */
   WHATSAPP_CLICK_RATE_LIMIT: rateRules.default([
     { max: 20, windowMs: 60_000 },
     { max: 200, windowMs: 3_600_000 },
+  ]),
+  /** Pictures one staff account may upload to `Sitio web` (each is decoded and copied six to ten times). */
+  SITE_IMAGE_RATE_LIMIT: rateRules.default([
+    { max: 10, windowMs: 60_000 },
+    { max: 60, windowMs: 3_600_000 },
   ]),
   /**
    * LOPDP: leads whose last contact is older than this many months are anonymised (or deleted) by a
@@ -187,6 +225,8 @@ export type Config = {
   /** Shared rate-limit counters; without it each process counts in its own memory. */
   redisUrl: string | undefined;
   handlerTimeoutMs: number;
+  /** Live-update streams this instance keeps open at most (20 per account within it). */
+  liveStreamsMax: number;
   shutdownDelayMs: number;
   /** Without it emails stay in the outbox (and the log) instead of being sent. */
   smtpUrl: string | undefined;
@@ -205,11 +245,15 @@ export type Config = {
   /** Undefined outside production: then it is generated into DATA_DIR (see second-factor/secret-box.ts). */
   mfaEncryptionKey: string | undefined;
   admin: { username: string; password: string | undefined; email: string | undefined };
+  /** Readiness details (database, Redis, mailbox) for whoever sends it; undefined: for nobody. */
+  healthToken: string | undefined;
   loginRateLimit: RateRule[];
   loginAccountLimit: RateRule[];
   refreshRateLimit: RateRule[];
   passwordResetRateLimit: RateRule[];
+  passwordResetAccountLimit: RateRule[];
   whatsappClickRateLimit: RateRule[];
+  siteImageRateLimit: RateRule[];
   cookieSecure: boolean;
   /** 0: the retention job is off. */
   leadRetentionMonths: number;
@@ -223,6 +267,8 @@ export type InboundConfig = {
   address: string;
   plusAddressing: boolean;
   pollMs: number;
+  /** INBOUND_AUTHSERV_ID, lower-case; empty: no sender counts as verified (decision 034). */
+  authservIds: string[];
 };
 
 /** The shared mailbox's settings, or why they cannot work. */
@@ -237,6 +283,10 @@ function inboundConfig(e: z.infer<typeof envSchema>): InboundConfig | string | u
     address: address.toLowerCase(),
     plusAddressing: e.IMAP_PLUS_ADDRESSING,
     pollMs: e.IMAP_POLL_MS,
+    authservIds: (e.INBOUND_AUTHSERV_ID ?? "")
+      .split(",")
+      .map((id) => id.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 
@@ -277,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
     handlerTimeoutMs: e.HANDLER_TIMEOUT_MS,
+    liveStreamsMax: e.LIVE_STREAMS_MAX,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${BRAND.name} <no-reply@${new URL(publicUrl).hostname}>`,
@@ -289,11 +340,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     mfaEncryptionKey: e.MFA_ENCRYPTION_KEY,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
+    healthToken: e.HEALTH_TOKEN,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginAccountLimit: e.LOGIN_ACCOUNT_LIMIT,
     refreshRateLimit: e.REFRESH_RATE_LIMIT,
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    passwordResetAccountLimit: e.PASSWORD_RESET_ACCOUNT_LIMIT,
     whatsappClickRateLimit: e.WHATSAPP_CLICK_RATE_LIMIT,
+    siteImageRateLimit: e.SITE_IMAGE_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE,
     leadRetentionMonths: e.LEAD_RETENTION_MONTHS,
     leadRetentionAction: e.LEAD_RETENTION_ACTION,

@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { prepareDatabase } from "./db/setup.ts";
+import { AccountLockJob } from "./modules/auth/account-lock-job.ts";
 import { PasswordRejectedError } from "./modules/auth/service.ts";
 import { RetentionJob } from "./modules/retention/retention-job.ts";
 import { TaskDigestJob } from "./modules/tasks/digest-job.ts";
@@ -38,6 +39,7 @@ async function main() {
     log: app.log.child({ component: "task-digest" }),
     onQueued: () => app.outbox.kick(),
   });
+  const locks = new AccountLockJob(database.db, app.log.child({ component: "account-locks" }));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +58,7 @@ async function main() {
       await app.close();
       await retention.stop();
       await digests.stop();
+      await locks.stop();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -69,6 +72,7 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   retention.start();
   digests.start();
+  locks.start();
   const where = config.databaseUrl ? "PostgreSQL" : `PGlite en ${config.dataDir}`;
   app.log.info(`Listo en http://localhost:${config.port} (base de datos: ${where})`);
 }

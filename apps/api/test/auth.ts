@@ -30,7 +30,12 @@ export async function createAuthTestApp(
   return t;
 }
 
-export type LoggedIn = SessionResponse & { cookie: string | undefined; setCookie: string | undefined };
+/** A session as an API client gets it: the refresh token in the body too. */
+export type LoggedIn = SessionResponse & {
+  refreshToken: string;
+  cookie: string | undefined;
+  setCookie: string | undefined;
+};
 
 /** Signs in through the API like the browser does; keeps the refresh cookie it got. */
 export async function signIn(
@@ -47,8 +52,11 @@ export async function signIn(
   });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   const setCookie = [response.headers["set-cookie"]].flat().find((line) => line?.startsWith("fp_refresh="));
+  const session = response.json() as SessionResponse;
+  if (!session.refreshToken) throw new Error("an API client's sign-in answers with its refresh token");
   return {
-    ...(response.json() as SessionResponse),
+    ...session,
+    refreshToken: session.refreshToken,
     setCookie,
     cookie: setCookie?.split(";")[0],
   };

@@ -59,7 +59,20 @@ describe("deployment files", () => {
     expect(caddyfile).toMatch(/reverse_proxy app1:3000 app2:3000 \{/);
     expect(caddyfile).toMatch(/health_uri \/api\/health\/ready/);
     expect(caddyfile).toMatch(/encode zstd gzip/);
-    expect(caddyfile).toMatch(/request_body \{\s*max_size \d+MB\s*\}/);
+  });
+
+  it("lets a picture of the site editor through the proxy, and nothing else over 1 MB", () => {
+    const maxBytes = 15 * 1024 * 1024;
+    expect(caddyfile).toMatch(/@picture \{\s*method POST\s*path \/api\/site\/images\s*\}/);
+    const pictureLimit = Number(/request_body @picture \{\s*max_size (\d+)MB/.exec(caddyfile)?.[1]) * 1024 * 1024;
+    expect(pictureLimit).toBeGreaterThan(maxBytes);
+    expect(caddyfile).toMatch(/request_body @other \{\s*max_size 1MB/);
+  });
+
+  it("keeps query strings out of the proxy's access log, as the app keeps them out of its own", () => {
+    expect(caddyfile).toMatch(/format filter \{\s*wrap json/);
+    expect(caddyfile).toContain('request>uri regexp [?].* ""');
+    expect(caddyfile).toContain('request>headers>Referer regexp [?].* ""');
   });
 
   it("builds a non-root Node 24 image with a healthcheck on readiness", () => {
@@ -81,6 +94,52 @@ describe("deployment files", () => {
     );
     expect(copied.length).toBeGreaterThan(5);
     for (const source of copied) expect(() => readFileSync(path.join(root, source)), source).not.toThrow(/ENOENT/);
+  });
+});
+
+describe("the image's contents", () => {
+  it("leaves tests and the software passkey out", () => {
+    const ignored = read(".dockerignore").split("\n");
+    expect(ignored).toEqual(
+      expect.arrayContaining([
+        "**/*.test.ts",
+        "apps/api/test",
+        "apps/api/src/modules/second-factor/test-authenticator.ts",
+      ]),
+    );
+  });
+});
+
+describe("the image's web app", () => {
+  it("has the server build that renders the public pages, and every package it imports", () => {
+    // The server renders the public pages from the web app's server build (decision 037): the image
+    // must hold all of apps/web/build, and install what that build imports at run time.
+    expect(dockerfile).toMatch(/^COPY --from=build \/app\/apps\/web\/build apps\/web\/build$/m);
+    const install = /npm ci --omit=dev (.*)/.exec(dockerfile)?.[1] ?? "";
+    const workspaces = [...install.matchAll(/--workspace (\S+)/g)].map((match) => match[1] ?? "");
+    expect(workspaces).toEqual(expect.arrayContaining(["apps/api", "packages/shared", "apps/web"]));
+    const installed = new Set(
+      workspaces.flatMap((workspace) => Object.keys(JSON.parse(read(`${workspace}/package.json`)).dependencies ?? {})),
+    );
+    const serverBuild = path.join(root, "apps/web/build/server/index.js");
+    let built: string;
+    try {
+      built = readFileSync(serverBuild, "utf8");
+    } catch {
+      // Without a build (a unit run before `npm run build`), the web app's own dependencies stand in.
+      built = Object.keys(JSON.parse(read("apps/web/package.json")).dependencies)
+        .map((name) => `from "${name}"`)
+        .join("\n");
+    }
+    // Import statements only (at a line's start or after a `;` of the minified build): a sentence in a
+    // kept comment that says `from "…"` is not a package.
+    const packages = [
+      ...built.matchAll(/(?:^|;)\s*(?:import|export)\b[^;"]*?from\s*"((?:@[^/"]+\/)?[^./"][^/"]*)[^"]*"/gm),
+    ]
+      .map((match) => match[1] ?? "")
+      .filter((name) => !name.startsWith("node:"));
+    expect(packages.length).toBeGreaterThan(3);
+    for (const name of new Set(packages)) expect(installed.has(name), `${name} installed in the image`).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactRequest } from "./contact.ts";
+import { contactRequest, formTokenFor } from "./contact.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { type ServerProcess, startServerProcess } from "./server-process.ts";
 import { dataOf, fetchAccessToken, fetchLivePass, openEventStream, type SseFrame } from "./sse.ts";
@@ -23,10 +23,12 @@ describe.skipIf(!runs)("live events across two instances on one PostgreSQL", () 
   let one: ServerProcess;
   let two: ServerProcess;
   const password = `clave-${randomBytes(12).toString("hex")}`;
+  const jwtSecret = randomBytes(48).toString("base64");
   let leads = 0;
   const postLead = async (server: ServerProcess) => {
     leads += 1;
-    const response = await fetch(`${server.url}/api/client`, json(contactRequest({ email: `vivo${leads}@finca.ec` })));
+    const body = contactRequest({ email: `vivo${leads}@finca.ec`, formToken: formTokenFor(jwtSecret) });
+    const response = await fetch(`${server.url}/api/client`, json(body));
     expect(response.status).toBe(201);
     await response.text();
   };
@@ -37,7 +39,7 @@ describe.skipIf(!runs)("live events across two instances on one PostgreSQL", () 
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       DATABASE_URL: testDb.databaseUrl ?? "",
-      JWT_SECRET: randomBytes(48).toString("base64"),
+      JWT_SECRET: jwtSecret,
       MFA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       ADMIN_USERNAME: "jefa",
       ADMIN_PASSWORD: password,

@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authenticatorCode } from "../src/modules/second-factor/authenticator-code.ts";
-import { contactRequest } from "./contact.ts";
+import { contactRequest, formTokenFor } from "./contact.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { type ServerProcess, startServerProcess } from "./server-process.ts";
 import { startSmtpServer, type TestSmtp } from "./smtp.ts";
@@ -40,6 +40,7 @@ describe.skipIf(!runs)("two instances on one PostgreSQL and one Redis", () => {
   let one: ServerProcess;
   let two: ServerProcess;
   const password = `clave-${randomBytes(12).toString("hex")}`;
+  const jwtSecret = randomBytes(48).toString("base64");
 
   beforeAll(async () => {
     testDb = await createTestDatabase("postgres");
@@ -49,7 +50,7 @@ describe.skipIf(!runs)("two instances on one PostgreSQL and one Redis", () => {
       NODE_ENV: "production",
       DATABASE_URL: testDb.databaseUrl ?? "",
       REDIS_URL: isolatedRedisUrl(),
-      JWT_SECRET: randomBytes(48).toString("base64"),
+      JWT_SECRET: jwtSecret,
       MFA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       ADMIN_USERNAME: "jefa",
       ADMIN_PASSWORD: password,
@@ -109,7 +110,8 @@ describe.skipIf(!runs)("two instances on one PostgreSQL and one Redis", () => {
         const server = i % 2 === 0 ? one : two;
         const response = await fetch(
           `${server.url}/api/client`,
-          json(contactRequest({ email: `finca${i}@example.ec` })),
+          // A page served by either instance a minute ago (decision 046).
+          json(contactRequest({ email: `finca${i}@example.ec`, formToken: formTokenFor(jwtSecret) })),
         );
         expect(response.status).toBe(201);
       }),

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
-import { auditLog, authenticatorApps, recoveryCodes } from "../src/db/schema.ts";
+import { auditLog, authenticatorApps, authSessions, recoveryCodes } from "../src/db/schema.ts";
 import { prepareDatabase } from "../src/db/setup.ts";
 import { verifyPassword } from "../src/modules/auth/passwords.ts";
 import { ensureFirstAdmin } from "../src/modules/users/first-admin.ts";
@@ -79,6 +79,26 @@ describe("first administrator and `npm run user`", { timeout: 120_000 }, () => {
     expect(left.codes).toEqual([]);
     expect(left.audit.map((entry) => entry.targetUsername)).toEqual(["jefa"]);
     expect((await cli(["reset-mfa", "nadie"])).stderr).toMatch(/No existe la cuenta "nadie"/);
+  });
+
+  it("signs one account, or everybody, out of every device", async () => {
+    const pedro = await withDatabase((db) => findUserByUsername(db, "pedro"));
+    if (!pedro) throw new Error("no pedro");
+    const open = (userId: number) => ({
+      id: `s-${userId}-${Math.random().toString(36).slice(2)}`,
+      userId,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    await withDatabase((db) => db.insert(authSessions).values([open(pedro.id), open(pedro.id)]));
+    const one = await cli(["end-sessions", "pedro"]);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toMatch(/Se cerraron 2 sesiones de "pedro"/);
+    const jefa = await withDatabase((db) => findUserByUsername(db, "jefa"));
+    await withDatabase((db) => db.insert(authSessions).values([open(pedro.id), open(jefa?.id ?? 0)]));
+    const everyone = await cli(["end-sessions", "--all"]);
+    expect(everyone.stdout).toMatch(/Se cerraron 2 sesiones de todas las cuentas/);
+    const left = await withDatabase((db) => db.select().from(authSessions).where(isNull(authSessions.revokedAt)));
+    expect(left).toEqual([]);
   });
 
   it("explains mistakes in Spanish with exit code 2", async () => {

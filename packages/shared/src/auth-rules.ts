@@ -45,6 +45,9 @@ export const AUTH_MESSAGES = {
   passwordTooShort: `La contraseña debe tener al menos ${AUTH_LIMITS.passwordMin} caracteres`,
   passwordTooLong: `La contraseña no puede superar los ${AUTH_LIMITS.passwordMax} caracteres`,
   passwordTooCommon: "Esa contraseña es demasiado común; elige otra más difícil de adivinar",
+  passwordBreached: "Esa contraseña aparece en filtraciones de contraseñas conocidas; elige otra",
+  passwordTooWeak:
+    "Esa contraseña es fácil de adivinar; usa una frase más larga, con palabras que no tengan que ver contigo ni con la empresa",
   passwordMismatch: "Las contraseñas no coinciden",
   passwordSameAsUsername: "La contraseña no puede contener el nombre de usuario",
   currentPasswordWrong: "La contraseña actual no es correcta",

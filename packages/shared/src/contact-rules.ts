@@ -21,7 +21,16 @@ export const CONTACT_LIMITS = {
   honeypot: 500,
   /** Submissions filled faster than this are kept for review (a person needs longer). */
   minFillTimeMs: 3000,
+  /** A form token older than this (a page left open over a day) sends the submission to review. */
+  formTokenMaxAgeMs: 24 * 3_600_000,
+  formToken: 100,
 } as const;
+
+/**
+ * The hidden field of the contact form that carries the server's signed time of serving the page
+ * (decision 046): the server fills it in the HTML, the browser app asks for one when its page has none.
+ */
+export const CONTACT_FORM_TOKEN_FIELD = "formToken";
 
 /**
  * The full sentences of spec section 5 (the validation dialog lists them; the API returns them as

@@ -126,6 +126,9 @@ export const CRM_MESSAGES = {
   messageNotFound: "No existe ese mensaje.",
   emailTaken: "Ya existe un contacto con ese correo electrónico",
   notInReview: "Ese mensaje no está pendiente de revisión.",
+  /** "Usar estos datos" on a message still waiting for review: it must be accepted first. */
+  detailsInReview: "Acepta el mensaje antes de usar sus datos.",
+  noSubmittedDetails: "Ese mensaje no trae datos distintos a los guardados.",
   lostReasonRequired: "Indica por qué se perdió",
   tooManyContacts: `Son demasiados contactos para cambiarlos a la vez (más de ${CRM_LIMITS.bulkMax.toLocaleString("es-EC")}): acota la búsqueda`,
   lostNoteRequired: "Describe el motivo",

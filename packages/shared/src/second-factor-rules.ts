@@ -1,7 +1,7 @@
 // The second factor's words and figures, the same in the browser and on the server (issue 15).
 
 export const SECOND_FACTOR_LIMITS = {
-  /** Wrong codes in one second step before it is locked (sign in again with the password). */
+  /** Attempts at one second step before it is locked (sign in again with the password). */
   stepFailures: 5,
   /** How long the step between password and second factor lasts. */
   stepSeconds: 300,
@@ -22,8 +22,10 @@ export const SECOND_FACTOR_MESSAGES = {
   passkeyNameRequired: "Ponle un nombre a la llave de acceso (por ejemplo, Laptop oficina)",
   passkeyNameTooLong: "El nombre puede tener hasta 60 caracteres",
   stepExpired: "El paso de verificación expiró o se bloqueó. Inicia sesión de nuevo.",
+  reverifyExpired: "La verificación expiró o se bloqueó. Confirma tu contraseña de nuevo.",
   enrolRequired:
     "Tu cuenta necesita un segundo factor. Agrega una llave de acceso o una aplicación de autenticación para continuar.",
   reauthenticate: "Por seguridad, confirma tu contraseña para continuar.",
+  reverifySecondFactor: "Ahora confirma que eres tú con el segundo factor de tu cuenta.",
   lastFactorRequired: "Se exige un segundo factor: agrega otro antes de quitar el último.",
 } as const;

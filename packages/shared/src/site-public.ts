@@ -47,8 +47,11 @@ export const SITE_IMAGE_LIMITS = {
   /** What `POST /api/site/images` reads as a file: the three, an SVG (refused by name), or bytes of no stated type. */
   uploadTypes: ["image/jpeg", "image/png", "image/webp", "image/svg+xml", "application/octet-stream"],
   widths: [320, 640, 960, 1280, 1920],
-  /** Larger pictures are refused before they are decoded (a 16,000 x 16,000 PNG is 1 GB of pixels). */
-  maxPixels: 50_000_000,
+  /**
+   * Larger pictures are refused from their header, before they are decoded: the widest copy is
+   * 1,920 px, and 25 megapixels (a 24 MP camera's 6,000 x 4,000) already decode to 100 MB.
+   */
+  maxPixels: 25_000_000,
 } as const;
 
 /** `/media/12-960.webp`: one stored copy of an uploaded picture. */

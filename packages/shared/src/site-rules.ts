@@ -235,7 +235,11 @@ export const SITE_IMAGE_MESSAGES = {
   tooBig: "La imagen no puede superar los 15 MB",
   notAnImage: "El archivo no es una imagen JPEG, PNG o WebP",
   svg: "No se aceptan imágenes SVG: sube una imagen JPEG, PNG o WebP",
-  tooManyPixels: "La imagen tiene demasiados píxeles: redúcela a menos de 50 megapíxeles",
+  tooManyPixels: "La imagen tiene demasiados píxeles: redúcela a menos de 25 megapíxeles",
+  /** Too many pictures wait on this server already (it makes one picture's copies at a time). */
+  busy: "Se están procesando otras imágenes. Intenta nuevamente en unos segundos.",
+  /** Too many uploads from one account, with how long to wait (`waitText`). */
+  tooManyUploads: (wait: string) => `Subiste demasiadas imágenes seguidas. Intenta nuevamente en ${wait}.`,
   notFound: "Esa imagen no existe",
   unsupportedType: "Tipo de contenido no admitido: envía una imagen JPEG, PNG o WebP.",
 } as const;

@@ -4,6 +4,7 @@
 //   disable <usuario> | enable <usuario>
 //   reset <usuario> [--password clave]     (temporary password; every session ends)
 //   reset-mfa <usuario>                    (removes every second factor: the last administrator's way back)
+//   end-sessions <usuario> | end-sessions --all   (signs the account, or everybody, out of every device)
 // Without --password a random temporary password is generated and printed once.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -15,7 +16,13 @@ import { PasswordRejectedError } from "../modules/auth/service.ts";
 import { isSecondFactorRequired } from "../modules/second-factor/repo.ts";
 import { resetSecondFactors } from "../modules/second-factor/service.ts";
 import { findUserByUsername, listUsers } from "../modules/users/repo.ts";
-import { AccountConflictError, changeUser, createUser, setTemporaryPassword } from "../modules/users/service.ts";
+import {
+  AccountConflictError,
+  changeUser,
+  createUser,
+  endUserSessions,
+  setTemporaryPassword,
+} from "../modules/users/service.ts";
 import { runCommand } from "./run-command.ts";
 
 const USAGE = `Uso: npm run user -- <orden> [opciones]
@@ -24,7 +31,8 @@ const USAGE = `Uso: npm run user -- <orden> [opciones]
   disable <usuario>                      desactiva la cuenta y cierra sus sesiones
   enable <usuario>                       reactiva la cuenta
   reset <usuario> [--password clave]     contraseña temporal (se cambia al iniciar sesión)
-  reset-mfa <usuario>                    quita sus llaves de acceso, aplicación y códigos de recuperación`;
+  reset-mfa <usuario>                    quita sus llaves de acceso, aplicación y códigos de recuperación
+  end-sessions <usuario> | --all         cierra las sesiones de la cuenta (o de todas) en cada dispositivo`;
 
 class UsageError extends Error {}
 
@@ -39,13 +47,15 @@ async function run(argv: string[]) {
       email: { type: "string" },
       role: { type: "string", default: "personal" },
       password: { type: "string" },
+      all: { type: "boolean", default: false },
     },
   });
   const [order, username] = positionals;
   if (!order || order === "help") throw new UsageError(USAGE);
-  if (!["list", "add", "disable", "enable", "reset", "reset-mfa"].includes(order))
+  if (!["list", "add", "disable", "enable", "reset", "reset-mfa", "end-sessions"].includes(order))
     throw new UsageError(`Orden desconocida: ${order}\n${USAGE}`);
-  if (order !== "list" && !username) throw new UsageError(`Falta el usuario.\n${USAGE}`);
+  const everyone = order === "end-sessions" && values.all;
+  if (order !== "list" && !everyone && !username) throw new UsageError(`Falta el usuario.\n${USAGE}`);
 
   const database = await prepareDatabase(loadConfig());
   const { db } = database;
@@ -105,6 +115,13 @@ async function run(argv: string[]) {
             (await isSecondFactorRequired(db)) ? " y agrega un segundo factor (se exige)" : ""
           }.`,
         );
+        return;
+      }
+      case "end-sessions": {
+        const accounts = everyone ? await listUsers(db) : [await byName()];
+        let ended = 0;
+        for (const account of accounts) ended += (await endUserSessions(db, account.id, undefined)) ?? 0;
+        console.log(`Se cerraron ${ended} sesiones${everyone ? " de todas las cuentas" : ` de "${username}"`}.`);
         return;
       }
       default:

@@ -1,4 +1,4 @@
-import type { AuditAction, ContactSource, TimelineKind } from "@app/shared";
+import type { AuditAction, ContactSource, SubmittedDetails, TimelineKind } from "@app/shared";
 import type {
   AssignmentMode,
   LostReason,
@@ -134,8 +134,22 @@ export const clients = pgTable(
   ],
 );
 
-/** Why a submission waits for review instead of reaching the main list. */
-export type ReviewReason = "honeypot" | "too_fast" | "unknown_sender";
+/**
+ * Why a submission waits for review instead of reaching the main list: the form's spam signs (the
+ * honeypot; the form token of decision 046: none sent, not signed by us, or older than a day;
+ * `too_fast`, measured by it or by the browser), an email from a stranger, an email in a client's
+ * conversation from another address, and an email only its sender's address ties to a client,
+ * without our mail server vouching for that sender.
+ */
+export type ReviewReason =
+  | "honeypot"
+  | "too_fast"
+  | "no_token"
+  | "forged_token"
+  | "stale_token"
+  | "unknown_sender"
+  | "sender_mismatch"
+  | "sender_unverified";
 
 /** One contact request: what a client wrote, its state in the CRM and the facts around it. */
 export const clientMessages = pgTable(
@@ -157,6 +171,11 @@ export const clientMessages = pgTable(
     fillTimeMs: integer("fill_time_ms"),
     /** Where the request came from (page, referrer, UTM, what was requested). */
     source: jsonb("source").$type<ContactSource>(),
+    /**
+     * A returning sender's details as typed in the form, when they differed from the stored contact
+     * (decision 040): the form never changes a known contact; staff copy these over if they want.
+     */
+    submittedDetails: jsonb("submitted_details").$type<SubmittedDetails>(),
     ip: text("ip"),
     userAgent: text("user_agent"),
     /** The form's Idempotency-Key: a retried submission finds its first copy instead of a second row. */
@@ -180,6 +199,8 @@ export const clientMessages = pgTable(
     emailMessageId: text("email_message_id"),
     /** A received email's subject. */
     subject: text("subject"),
+    /** A received email's sender as its From said: staff see who wrote, whoever the conversation is with. */
+    emailFrom: text("email_from"),
     /** The earlier mails a received email quoted below its new text, kept apart and shown folded. */
     quotedText: text("quoted_text"),
   },
@@ -274,6 +295,8 @@ export const contactEvents = pgTable(
     index("contact_events_client_idx").on(table.clientId, table.at.desc(), table.id.desc()),
     // The dashboard: stage changes of the last 90 days, and when each contact became Ganado.
     index("contact_events_stage_at_idx").on(table.at).where(sql`${table.kind} = 'stage_changed'`),
+    // `Deshacer` of a bulk change finds its lines by the change's id.
+    index("contact_events_bulk_idx").on(sql`(${table.data} ->> 'bulkId')`).where(sql`${table.data} ? 'bulkId'`),
     index("contact_events_won_idx")
       .on(table.clientId, table.at)
       .where(
@@ -424,6 +447,16 @@ export const emailOutbox = pgTable(
   ],
 );
 
+/**
+ * When an address last got the contact form's confirmation email (decision 045): at most one a day
+ * each, so the form cannot be used to mail a stranger over and over. Keyed by the SHA-256 of the
+ * lower-cased address (the row needs no readable address); claimed in the intake's own statement.
+ */
+export const contactConfirmations = pgTable("contact_confirmations", {
+  addressKey: text("address_key").primaryKey(),
+  queuedAt: timestamp("queued_at", { withTimezone: true }).notNull(),
+});
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   // PGlite hands back a Uint8Array, node-postgres a Buffer.
@@ -516,6 +549,20 @@ export const whatsappClicks = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.product] })],
 );
 
+/**
+ * Who already tapped a product's button today, so each counts once a day: a keyed hash of the
+ * visitor's network (never the address), kept only for the day it is about.
+ */
+export const whatsappClickVisitors = pgTable(
+  "whatsapp_click_visitors",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    product: text("product").notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.product, table.visitor] })],
+);
+
 /** Staff accounts: who may use the CRM. Usernames are stored in lower case. */
 export const users = pgTable(
   "users",
@@ -576,6 +623,22 @@ export const authSessions = pgTable(
   },
   (table) => [index("auth_sessions_user_idx").on(table.userId)],
 );
+
+/**
+ * An account whose password strangers got wrong too often (decision 039): from then on their
+ * attempts wait longer and longer, while the account's own devices sign in as usual. The row says
+ * the lock is on until `until` (moved on by every further failure); its start and its end are
+ * audited, and the owner is emailed when it starts.
+ */
+export const accountLocks = pgTable("account_locks", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  lockedAt: timestamp("locked_at", { withTimezone: true }).notNull().defaultNow(),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+  /** Failed stranger attempts counted so far. */
+  failures: integer("failures").notNull(),
+});
 
 /** Refresh tokens, stored as SHA-256; each is used once and replaced by the next of its session. */
 export const refreshTokens = pgTable(
@@ -685,7 +748,7 @@ export const recoveryCodes = pgTable(
   (table) => [uniqueIndex("recovery_codes_user_code_unique").on(table.userId, table.codeHash)],
 );
 
-export type AuthChallengePurpose = "second_factor" | "passkey_sign_in" | "passkey_registration";
+export type AuthChallengePurpose = "second_factor" | "passkey_sign_in" | "passkey_registration" | "reverify";
 
 /**
  * Short-lived, single-use steps of a sign-in: the step between password and second factor (its id
@@ -709,7 +772,7 @@ export const authChallenges = pgTable(
   (table) => [
     check(
       "auth_challenges_purpose_check",
-      sql`${table.purpose} in ('second_factor', 'passkey_sign_in', 'passkey_registration')`,
+      sql`${table.purpose} in ('second_factor', 'passkey_sign_in', 'passkey_registration', 'reverify')`,
     ),
     index("auth_challenges_expires_idx").on(table.expiresAt),
   ],

@@ -1,7 +1,15 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, createReadyStaff, signIn } from "../../test/auth.ts";
+import { BUILD_TIMEOUT_MS, builtWebDist } from "../../test/built-site.ts";
 import { engines } from "../../test/database.ts";
+import { type ServerProcess, startServerProcess } from "../../test/server-process.ts";
+
+// The documents are checked on the app as `npm start` runs it: the site served beside the API, its
+// pages, files and form among the registered routes (a route without a schema once made both 500).
 
 type Schema = { type?: string; properties?: Record<string, Schema>; $ref?: string; items?: Schema };
 type Parameter = { in: string; name: string; required?: boolean };
@@ -33,15 +41,20 @@ function refsOf(value: unknown, found: string[] = []): string[] {
   return found;
 }
 
+let webDist = "";
+beforeAll(() => {
+  webDist = builtWebDist();
+}, BUILD_TIMEOUT_MS);
+
 describe.each(engines)("API documentation in production on %s", (engine) => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof signIn>>;
   let document: Document;
   beforeAll(async () => {
-    t = await createAuthTestApp(engine, { env: "production" });
+    t = await createAuthTestApp(engine, { env: "production", serveWeb: true, webDist });
     admin = await signIn(t.app, ADMIN);
     const response = await t.app.inject({ url: "/api/docs/json", headers: bearer(admin.accessToken) });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     document = response.json();
   });
   afterAll(() => t.close());
@@ -91,6 +104,8 @@ describe.each(engines)("API documentation in production on %s", (engine) => {
       expect(Boolean(operation?.security?.length), `${route.method} ${route.url} needs a token`).toBe(!route.public);
     }
     for (const url of DOCS) expect(document.paths[url]).toBeUndefined();
+    // The API only: the site's pages, files, pictures and plain form are served here, not documented.
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith("/api/"))).toEqual([]);
 
     const contact = document.paths["/api/client"]?.post;
     const body = contact?.requestBody?.content["application/json"]?.schema;
@@ -125,16 +140,58 @@ describe.each(engines)("API documentation in production on %s", (engine) => {
 describe.each(engines)("API documentation outside production on %s", (engine) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createAuthTestApp(engine, { env: "development" });
+    t = await createAuthTestApp(engine, { env: "development", serveWeb: true, webDist });
   });
   afterAll(() => t.close());
 
-  it("is open without a token", async () => {
-    const json = await t.app.inject({ url: "/api/docs/json" });
+  it("is for administrators too: `npm start` runs as development", async () => {
+    for (const url of DOCS) expect((await t.app.inject({ url })).statusCode, url).toBe(401);
+    const admin = await signIn(t.app, ADMIN);
+    const json = await t.app.inject({ url: "/api/docs/json", headers: bearer(admin.accessToken) });
     expect(json.statusCode).toBe(200);
     expect(json.json().paths).toHaveProperty("/api/client");
-    const page = await t.app.inject({ url: "/api/docs" });
+    const page = await t.app.inject({ url: "/api/docs", headers: bearer(admin.accessToken) });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("/api/docs/json");
+  });
+});
+
+describe("API documentation of the real server, as `npm start` runs it", () => {
+  let server: ServerProcess;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "api-docs-"));
+    server = await startServerProcess({
+      NODE_ENV: "development",
+      SERVE_WEB: "true",
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+  }, 90_000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("serves the site, and the document and its page to an administrator", async () => {
+    const home = await fetch(`${server.url}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect((await fetch(`${server.url}/api/docs/json`)).status).toBe(401);
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(ADMIN),
+    });
+    const headers = bearer(((await login.json()) as { accessToken: string }).accessToken);
+    const json = await fetch(`${server.url}/api/docs/json`, { headers });
+    expect(json.status, server.output().slice(-2000)).toBe(200);
+    const paths = Object.keys(((await json.json()) as Document).paths);
+    expect(paths).toEqual(expect.arrayContaining(["/api/client", "/api/client-message/search"]));
+    expect(paths.filter((path) => !path.startsWith("/api/"))).toEqual([]);
+    const page = await fetch(`${server.url}/api/docs`, { headers });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<code>POST</code></td><td><code>/api/client</code>");
+    expect(server.output()).not.toMatch(/"level":50/);
   });
 });

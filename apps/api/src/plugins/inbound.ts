@@ -17,12 +17,15 @@ export const inbound = fp(async (app) => {
   const reader = new MailboxReader({
     db: app.db,
     config,
-    settings: { mailboxAddress: config.address, staffNotifyEmail },
+    settings: { mailboxAddress: config.address, staffNotifyEmail, authservIds: config.authservIds },
     log: app.log.child({ component: "mailbox" }),
     onImported: (result) => {
       if (result.outcome === "imported") {
         const { clientId, messageId } = result;
-        publishLive(app.db, { kind: result.newClient ? "lead_created" : "message_received", clientId, messageId });
+        // An email kept for review in a client's conversation is not their answer: no "respondió"
+        // for open screens (the form's submissions kept for review are not announced either).
+        if (result.newClient || !result.inReview)
+          publishLive(app.db, { kind: result.newClient ? "lead_created" : "message_received", clientId, messageId });
         app.outbox.kick();
       } else if (result.outcome === "bounce" && result.messageId !== undefined) {
         publishLive(app.db, { kind: "email_status_changed", messageId: result.messageId });

@@ -69,3 +69,17 @@ describe("rate limits (5/min and 20/h per address)", () => {
     expect(waitText(61)).toBe("2 minutos");
   });
 });
+
+describe("spaced attempts in memory", () => {
+  it("lets the free attempts through at once, then doubles the wait up to the longest", async () => {
+    const store = new MemoryRateLimitStore();
+    const spacing = { free: 2, firstDelayMs: 1000, maxDelayMs: 3000, quietMs: 60_000 };
+    const at = await Promise.all(Array.from({ length: 10 }, () => store.space("k", spacing, 0)));
+    expect(at.filter((attempt) => attempt.allowed)).toHaveLength(2);
+    expect(await store.space("k", spacing, 1000)).toEqual({ allowed: true, attempt: 3, nextAt: 3000 });
+    expect(await store.space("k", spacing, 3000)).toEqual({ allowed: true, attempt: 4, nextAt: 6000 });
+    expect(await store.space("k", spacing, 6000)).toEqual({ allowed: true, attempt: 5, nextAt: 9000 });
+    // Forgotten after a quiet spell.
+    expect(await store.space("k", spacing, 9000 + 60_000)).toEqual({ allowed: true, attempt: 1, nextAt: 69_000 });
+  });
+});

@@ -58,6 +58,23 @@ describe.skipIf(!redisUrl)("rate-limit counters in Redis (REDIS_URL)", () => {
       Array.from({ length: 50 }, (_, i) => i + 1),
     );
   });
+
+  it("spaces attempts for two instances: free ones at once, then doubling waits; a refund and a forget", async () => {
+    const k = key();
+    const spacing = { free: 2, firstDelayMs: 1000, maxDelayMs: 3000, quietMs: 60_000 };
+    const now = Date.now();
+    const at = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).space(k, spacing, now)));
+    // Sent at once: the two free attempts and the first one past them; the others are told to wait.
+    expect(at.filter((attempt) => attempt.allowed)).toHaveLength(2);
+    expect(at.find((attempt) => !attempt.allowed)).toEqual({ allowed: false, waitMs: 1000 });
+    expect(await one.space(k, spacing, now + 1000)).toEqual({ allowed: true, attempt: 3, nextAt: now + 3000 });
+    expect(await two.space(k, spacing, now + 2000)).toEqual({ allowed: false, waitMs: 1000 });
+    expect(await two.space(k, spacing, now + 3000)).toEqual({ allowed: true, attempt: 4, nextAt: now + 6000 });
+    await one.refundSpaced(k, now + 3000);
+    expect(await two.space(k, spacing, now + 3000)).toEqual({ allowed: true, attempt: 4, nextAt: now + 6000 });
+    await one.forget(k);
+    expect(await two.space(k, spacing, now + 3000)).toEqual({ allowed: true, attempt: 1, nextAt: now + 3000 });
+  });
 });
 
 describe("Redis unreachable", () => {

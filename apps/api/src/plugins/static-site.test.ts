@@ -177,9 +177,19 @@ describe("static site", () => {
       pathname: "/productos.data",
       products: expect.arrayContaining(["danisaraba"]),
     });
-    const unknown = await get("/no-existe");
-    expect(unknown.statusCode).toBe(302);
-    expect(unknown.headers.location).toBe("/");
+    // An unknown page is a 404 to crawlers; a person is taken home by the page itself, no script needed.
+    for (const path of ["/no-existe", "/productos/no-existe", "/productos/no-existe/otra?x=1"]) {
+      const unknown = await get(path);
+      expect(unknown.statusCode, path).toBe(404);
+      expect(unknown.headers.location, path).toBeUndefined();
+      expect(unknown.headers["content-type"], path).toMatch(/^text\/html/);
+      expect(unknown.headers["cache-control"], path).toBe("no-store");
+      expect(unknown.body, path).toContain('<meta http-equiv="refresh" content="0; url=/">');
+      expect(unknown.body, path).toContain('<a href="/">');
+      expect(unknown.body, path).toContain('<meta name="robots" content="noindex">');
+      expect(unknown.body, path).toContain('<html lang="es-EC">');
+    }
+    expect((await t.app.inject({ method: "HEAD", url: "/no-existe" })).statusCode).toBe(404);
   });
 
   it("gives 404, not a page, for missing files, traversal and other methods", async () => {

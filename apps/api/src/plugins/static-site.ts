@@ -5,6 +5,7 @@ import fp from "fastify-plugin";
 import { sendCached } from "../modules/site-pages/cached-file.ts";
 import type { SitePages } from "../modules/site-pages/site-pages.ts";
 import { sendNotFound } from "./error-handler.ts";
+import { sendNotFoundPage } from "./not-found-page.ts";
 import { cacheControlOf, uncompressedPath } from "./static-files.ts";
 
 export type StaticSiteOptions = { root: string; pages: SitePages };
@@ -17,7 +18,7 @@ const DATA_SUFFIX = ".data";
  * Serves the web app: its built files through @fastify/static (decision 025), which answers
  * ranges, ETag and Last-Modified revalidation and picks the precompressed `.br`/`.gz` copy, with our
  * cache rules; the pages from the page cache (docs/decisions/037), each with its CSP; the CRM's
- * screens as their loading shell; and a redirect to `/` for unknown pages (the spec's route table).
+ * screens as their loading shell; and for unknown pages a 404 that takes the person to `/`.
  */
 export const staticSite = fp<StaticSiteOptions>(async (app, { root, pages }) => {
   await app.register(fastifyStatic, {
@@ -47,7 +48,7 @@ export const staticSite = fp<StaticSiteOptions>(async (app, { root, pages }) => 
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return sendNotFound(request, reply);
     const pathname = request.url.split("?")[0] ?? "/";
-    const page = pages.file(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
+    const page = await pages.file(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
     if (page) return sendCached(request, reply, page);
     // A product's old address (its slug changed): permanently where it is now.
     const moved = pages.redirect(pathname);
@@ -56,9 +57,9 @@ export const staticSite = fp<StaticSiteOptions>(async (app, { root, pages }) => 
       return sendCached(request, reply, await pages.shell(pathname));
     }
     if (pathname.endsWith(DATA_SUFFIX)) return sendData(request, reply, pages);
-    // A missing file is a 404; a missing page leads home, as the spec's route table says.
+    // A missing file is a 404; a missing page too, whose page leads home as the spec's route table says.
     if (/\.[a-z0-9]+$/i.test(pathname)) return sendNotFound(request, reply);
-    return reply.redirect("/", 302);
+    return sendNotFoundPage(reply);
   });
 });
 

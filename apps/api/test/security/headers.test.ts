@@ -92,12 +92,16 @@ describe.skipIf(!built)("CSP of the built site (needs `node scripts/ensure-build
   });
 
   it("pages carry HSTS, nosniff, Referrer-Policy and no framing", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/" });
-    expect(response.headers["strict-transport-security"]).toMatch(/max-age=\d{8}; includeSubDomains/);
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
-    expect(response.headers["x-powered-by"]).toBeUndefined();
+    for (const url of ["/", "/productos", "/crm", "/favicon.svg"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["strict-transport-security"], url).toMatch(/max-age=\d{8}; includeSubDomains/);
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(response.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
+      // The legacy header says what CSP frame-ancestors 'none' says: no page of any origin frames it.
+      expect(response.headers["x-frame-options"], url).toBe("DENY");
+      expect(response.headers["x-powered-by"], url).toBeUndefined();
+    }
   });
 });
 
@@ -125,6 +129,7 @@ describe.each(engines)("API headers and CORS on %s", (engine) => {
       expect(response.headers["strict-transport-security"], url).toMatch(/max-age=\d{8}; includeSubDomains/);
       expect(response.headers["referrer-policy"], url).toBe("strict-origin-when-cross-origin");
       expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(response.headers["x-frame-options"], url).toBe("DENY");
       expect(response.headers["content-type"], url).toMatch(/^application\/json; charset=utf-8/);
       expect(response.headers["x-powered-by"], url).toBeUndefined();
     }

@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
+import { queryRows } from "../../src/db/client.ts";
 import { createTestApp, type TestApp } from "../app.ts";
 import { contactRequest, postContact } from "../contact.ts";
 import { engines } from "../database.ts";
@@ -57,6 +59,19 @@ describe.each(engines)("rate limits on %s", (engine) => {
     expect(passed).toBe(30);
     expect(Number(refused?.headers["retry-after"])).toBeGreaterThan(0);
     expect(refused?.json().message).toMatch(/^Demasiadas solicitudes\. Intenta nuevamente en/);
+    // The address's first refusal of the window is a security event, audited once (decision 039).
+    for (let i = 0; i < 5; i++)
+      await t.app.inject({
+        method: "POST",
+        url: "/api/auth/refresh-token",
+        payload: {},
+        remoteAddress: "203.0.113.10",
+      });
+    const audited = await queryRows<{ details: { limit: string } }>(
+      t.app.db,
+      sql`select details from audit_log where action = 'rate_limited' and ip = '203.0.113.10'`,
+    );
+    expect(audited.map((row) => row.details.limit)).toEqual(["refresh"]);
   });
 
   it("password reset: 5 requests per address in 15 minutes, for forgot and reset alike", async () => {

@@ -1,3 +1,4 @@
+import type { ReverifyStep, SecondFactorAnswer } from "@app/shared";
 import { SECOND_FACTOR_MESSAGES } from "@app/shared/constants";
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from "react";
 import { Dialog } from "~/components/ui/dialog";
@@ -5,11 +6,14 @@ import { DialogForm } from "~/components/ui/dialog-form";
 import { TextField } from "~/components/ui/text-field";
 import { ApiError, authRequest } from "./api-client";
 import { errorMessage, fieldProblems } from "./error-message";
+import { SecondFactorForm } from "./second-factor-form";
+import { authenticateWithPasskey } from "./webauthn";
 
-// Changing how an account is protected (factors, recovery codes, the policy, someone's reset) asks
-// for the password again when the sign-in is more than 10 minutes old: the API answers 403
-// "Reauthentication Required" (decision 035). This asks for it in a dialog over whatever was being
-// done, and does that again once the password is confirmed.
+// Changing how an account is protected (factors, recovery codes, the policy, someone's reset), and
+// accounts, roles, emails, passwords or lead assignment, asks for the password again when the
+// sign-in is more than 10 minutes old: the API answers 403 "Reauthentication Required" (decisions
+// 035 and 039). This asks for it in a dialog over whatever was being done, then for the second
+// factor when the account has one, and does that again once both are confirmed.
 
 const REAUTHENTICATE = "Reauthentication Required";
 
@@ -56,16 +60,68 @@ export function RecentPasswordProvider({ children }: { children: ReactNode }) {
     <AskContext.Provider value={ask}>
       {children}
       <Dialog open={open} onClose={() => finish(false)} labelledBy={TITLE_ID} className="max-w-md">
-        {open && <PasswordForm onDone={finish} />}
+        {open && <Reverification onDone={finish} />}
       </Dialog>
     </AskContext.Provider>
   );
 }
 
-function PasswordForm({ onDone }: { onDone: (confirmed: boolean) => void }) {
+/** The password, then the second factor when the account has one. */
+function Reverification({ onDone }: { onDone: (confirmed: boolean) => void }) {
+  const [step, setStep] = useState<ReverifyStep | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  if (!step)
+    return (
+      <PasswordForm
+        notice={notice}
+        onConfirmed={(next) => (next ? setStep(next) : onDone(true))}
+        onCancel={() => onDone(false)}
+      />
+    );
+  return (
+    <div className="p-6">
+      <SecondFactorForm
+        title="Confirma que eres tú"
+        titleId={TITLE_ID}
+        methods={step.methods}
+        expiresIn={step.expiresIn}
+        submitCode={async (method, code) => {
+          await confirmSecondFactor({ method, code });
+          onDone(true);
+        }}
+        submitPasskey={async () => {
+          const { options } = await authRequest<{ options: Record<string, unknown> }>(
+            "/account/confirm-second-factor/passkey-options",
+            { method: "POST" },
+          );
+          await confirmSecondFactor({ method: "passkey", credential: await authenticateWithPasskey(options) });
+          onDone(true);
+        }}
+        onStepOver={() => {
+          setNotice(SECOND_FACTOR_MESSAGES.reverifyExpired);
+          setStep(null);
+        }}
+        onCancel={() => onDone(false)}
+      />
+    </div>
+  );
+}
+
+const confirmSecondFactor = (body: SecondFactorAnswer) =>
+  authRequest<void>("/account/confirm-second-factor", { method: "POST", body });
+
+type PasswordFormProps = {
+  /** Why the person is asked again (the second step ran out). */
+  notice: string | null;
+  /** The password was right: proven (`undefined`), or the second factor comes next. */
+  onConfirmed: (next: ReverifyStep | undefined) => void;
+  onCancel: () => void;
+};
+
+function PasswordForm({ notice, onConfirmed, onCancel }: PasswordFormProps) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | undefined>();
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(notice);
   const [busy, setBusy] = useState(false);
   return (
     <DialogForm
@@ -74,7 +130,7 @@ function PasswordForm({ onDone }: { onDone: (confirmed: boolean) => void }) {
       busy={busy}
       problem={problem}
       submitLabel="Confirmar"
-      onCancel={() => onDone(false)}
+      onCancel={onCancel}
       intro={<p className="text-sm text-stone-700">{SECOND_FACTOR_MESSAGES.reauthenticate}</p>}
       onSubmit={async (event) => {
         event.preventDefault();
@@ -83,8 +139,12 @@ function PasswordForm({ onDone }: { onDone: (confirmed: boolean) => void }) {
         if (!password) return setError("La contraseña es requerida");
         setBusy(true);
         try {
-          await authRequest<void>("/account/confirm-password", { method: "POST", body: { password } });
-          onDone(true);
+          // 204: proven; 200: the account's second factor comes next.
+          const next = await authRequest<ReverifyStep | undefined>("/account/confirm-password", {
+            method: "POST",
+            body: { password },
+          });
+          onConfirmed(next?.step === "second_factor" ? next : undefined);
         } catch (failure) {
           const [onField] = fieldProblems(failure, ["password"] as const);
           if (onField) setError(onField.message);

@@ -1,6 +1,6 @@
 import { Link, Outlet } from "react-router";
+import { textLinkStyles } from "~/components/ui/text-link-styles";
 import { site } from "~/content/site";
-import { textLinkStyles } from "~/features/auth/auth-styles";
 import { BrandMark } from "~/features/layout/brand-mark";
 import { paths } from "~/lib/paths";
 

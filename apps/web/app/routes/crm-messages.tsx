@@ -1,5 +1,5 @@
 import { DEFAULT_WAITING_DAYS } from "@app/shared/constants";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useLoaderData, useLocation, useNavigate, useNavigation } from "react-router";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { loadForStaff } from "~/features/auth/guards";
@@ -113,8 +113,22 @@ export default function CrmMessages({ loaderData }: Route.ComponentProps) {
       ? parseContactsQuery(navigation.location.search)
       : query;
 
-  const go = (next: ContactsQuery, replace = false) =>
-    navigate(paths.crmMessagesAt(formatContactsQuery(next)), { replace, preventScrollReset: next.page === query.page });
+  // What the person last asked for: the list's place and the open contact. The address follows only
+  // once the loaders are done, so a search typed just before a click on `Ver` (or a click while a
+  // search loads) must build on the other's request, not on the address, or one of them is lost.
+  const asked = useRef({ query, contactId: contact?.id ?? null });
+  useEffect(() => {
+    // The address settled (this screen's own request, the back button, a link): that is what is asked.
+    asked.current = { query: parseContactsQuery(location.search), contactId: parseContactId(location.search) };
+  }, [location.search]);
+  const ask = (next: ContactsQuery, contactId: number | null, replace: boolean) => {
+    asked.current = { query: next, contactId };
+    navigate(paths.crmMessagesAt(formatContactsQuery(next, contactId)), {
+      replace,
+      preventScrollReset: next.page === query.page,
+    });
+  };
+  const go = (next: ContactsQuery, replace = false) => ask(next, asked.current.contactId, replace);
 
   // A page past the end (a shared link, the last row deleted) shows the last page instead.
   useEffect(() => {
@@ -138,9 +152,7 @@ export default function CrmMessages({ loaderData }: Route.ComponentProps) {
         staff={staff}
         onQueryChange={(next) => go(next, isRefinement(query, next))}
         // The dialog is part of the address (a reload keeps it open) but not a step of the history.
-        onContactChange={(id) =>
-          navigate(paths.crmMessagesAt(formatContactsQuery(query, id)), { replace: true, preventScrollReset: true })
-        }
+        onContactChange={(id) => ask(asked.current.query, id, true)}
       />
     </ReplyTemplateSlotProvider>
   );

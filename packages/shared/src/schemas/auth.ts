@@ -43,8 +43,11 @@ export const sessionResponseSchema = z.object({
   type: z.literal("Bearer"),
   /** Seconds until the access token expires. */
   expiresIn: z.number().int(),
-  /** For API clients; the browser uses the HttpOnly cookie and ignores it. */
-  refreshToken: z.string(),
+  /**
+   * For API clients. Left out for the browser (requests with the CSRF header, refreshes through the
+   * cookie): the HttpOnly cookie holds it, where no script on the page can read it.
+   */
+  refreshToken: z.string().optional(),
   user: staffUserSchema,
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

@@ -21,6 +21,17 @@ export const bulkChangeSchema = z.strictObject({
 });
 export type BulkChangeInput = z.input<typeof bulkChangeSchema>;
 
-/** How many contacts the action found, and how many it changed (the others already were so). */
-export const bulkResultSchema = z.object({ matched: z.number().int(), changed: z.number().int() });
+/**
+ * How many contacts the action found, and how many it changed (the others already were so);
+ * `undoId` names the change for `POST /api/clients/bulk/undo` (`Deshacer`) for a few minutes.
+ */
+export const bulkResultSchema = z.object({
+  matched: z.number().int(),
+  changed: z.number().int(),
+  undoId: z.uuid().optional(),
+});
+
+/** `Deshacer` of a bulk change: the `undoId` its answer gave. */
+export const bulkUndoSchema = z.strictObject({ undoId: z.uuid({ error: "Ese cambio no existe" }) });
+export type BulkUndoInput = z.infer<typeof bulkUndoSchema>;
 export type BulkResult = z.infer<typeof bulkResultSchema>;

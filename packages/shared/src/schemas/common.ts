@@ -18,9 +18,15 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 export const healthSchema = z.object({ status: z.literal("ok") });
 
-/** `GET /api/health/ready`: whether this instance should get traffic, and why not. */
-export const readinessSchema = z.object({
-  status: z.enum(["ok", "unavailable"]),
+const readinessStatus = z.enum(["ok", "unavailable"]);
+
+/** `GET /api/health/ready` as anyone gets it: whether this instance should get traffic, nothing more. */
+export const readinessSchema = z.object({ status: readinessStatus });
+export type Readiness = z.infer<typeof readinessSchema>;
+
+/** `GET /api/health/ready` with HEALTH_TOKEN: whether this instance should get traffic, and why not. */
+export const readinessDetailsSchema = z.object({
+  status: readinessStatus,
   database: z.enum(["ok", "unavailable"]),
   /** Informative: without Redis the instance still serves, counting rate limits in its own memory. */
   redis: z.enum(["ok", "unavailable", "not_configured"]),
@@ -42,7 +48,7 @@ export const readinessSchema = z.object({
     }),
   ]),
 });
-export type Readiness = z.infer<typeof readinessSchema>;
+export type ReadinessDetails = z.infer<typeof readinessDetailsSchema>;
 
 /** The paged answer of spec section 3, generic over its items. */
 export const pagedSchema = <T extends z.ZodType>(item: T) =>

@@ -114,8 +114,13 @@ export const contactRequestSchema = z
       .pipe(z.array(z.string()).min(1, { error: M.servicesRequired }).max(L.services)),
     consent: z.boolean().optional(),
     website: z.string().max(L.honeypot).optional(),
-    /** Milliseconds between the form opening and its submission. */
+    /** Milliseconds between the form opening and its submission, as the browser measured them. */
     fillTimeMs: z.number().int().min(0).max(86_400_000).optional(),
+    /**
+     * When the server served the form, signed by it (decision 046). Opaque here: a missing, forged or
+     * expired one keeps the request for review rather than refusing it.
+     */
+    formToken: z.string().max(L.formToken).optional(),
     source: contactSourceSchema.optional(),
   })
   .superRefine((request, context) => {
@@ -132,10 +137,14 @@ export type ContactRequest = z.output<typeof contactRequestSchema>;
 export const contactResponseSchema = messageResponseSchema;
 export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
+/** `GET /api/contact-form-token`: a token for a form whose page came without one (a client-side navigation). */
+export const contactFormTokenSchema = z.object({ token: z.string() });
+export type ContactFormToken = z.infer<typeof contactFormTokenSchema>;
+
 /** The request body the form sends for what a person filled in. */
 export function toContactRequest(
   values: ContactFormValues,
-  extra: { fillTimeMs?: number; source?: ContactSource },
+  extra: { fillTimeMs?: number; formToken?: string; source?: ContactSource },
 ): ContactRequestInput {
   return {
     firstName: values.firstName,

@@ -40,6 +40,13 @@ export type Client = z.infer<typeof clientSchema>;
 
 const serviceRefSchema = z.object({ id: z.number().int(), title: z.string() });
 
+/**
+ * What a returning sender typed in the public form where it differed from the contact as stored
+ * (decision 040): kept with the message, never written over the contact until staff choose to.
+ */
+export const submittedDetailsSchema = clientSchema.omit({ id: true });
+export type SubmittedDetails = z.infer<typeof submittedDetailsSchema>;
+
 /** One message as the CRM shows it: the spec's fields plus its state. */
 export const clientMessageSchema = z.object({
   id: z.number().int(),
@@ -60,6 +67,8 @@ export const clientMessageSchema = z.object({
   /** Kept apart for review (spam suspicion) and not yet accepted. */
   inReview: z.boolean(),
   reviewReasons: z.array(z.string()),
+  /** The details the form brought when they differed from the stored contact's; null otherwise. */
+  submittedDetails: submittedDetailsSchema.nullable(),
 });
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

@@ -1,11 +1,14 @@
 import { z } from "zod";
 
 // What the contact dialog shows about a conversation's emails, beside the messages: the received
-// emails' subject, quoted history and files, and how each reply email is going.
+// emails' sender, subject, quoted history and files, and how each reply email is going.
 
 /** Where an email stands, as the outbox keeps it. */
 export const EMAIL_DELIVERY_STATUSES = ["pending", "sending", "sent", "failed", "bounced"] as const;
 export type EmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
+
+/** Tries that failed so far: `attempts` counts the try under way too, so a first try being sent is none. */
+const failedTries = (status: EmailDeliveryStatus, attempts: number) => (status === "sending" ? attempts - 1 : attempts);
 
 /** `En cola`, `Enviado`, `Reintentando (n)`, `Rebotado`, `Fallido`: n is the number of tries that failed. */
 export function deliveryLabel(status: EmailDeliveryStatus, attempts: number) {
@@ -17,10 +20,29 @@ export function deliveryLabel(status: EmailDeliveryStatus, attempts: number) {
     case "failed":
       return "Fallido";
     default: {
-      // `attempts` counts the try under way too: a first try being sent is still "En cola".
-      const failed = status === "sending" ? attempts - 1 : attempts;
+      const failed = failedTries(status, attempts);
       return failed > 0 ? `Reintentando (${failed})` : "En cola";
     }
+  }
+}
+
+/**
+ * What a delivery means for the person who wrote the reply, in words: the mail server's own answer
+ * ("250 OK: message queued") is kept for the technical detail. Null while there is nothing to say
+ * (a first try still under way).
+ */
+export function deliveryMeaning(status: EmailDeliveryStatus, attempts: number): string | null {
+  switch (status) {
+    case "sent":
+      return "El servidor de correo lo aceptó para entregarlo al cliente.";
+    case "bounced":
+      return "No llegó: el correo del cliente lo devolvió. Revise la dirección o escríbale por otro medio.";
+    case "failed":
+      return "No se pudo enviar tras varios intentos. Pulse Reintentar o escríbale por otro medio.";
+    default:
+      return failedTries(status, attempts) > 0
+        ? "El servidor de correo no lo aceptó todavía; se vuelve a intentar solo."
+        : null;
   }
 }
 
@@ -47,6 +69,8 @@ export type Attachment = z.infer<typeof attachmentSchema>;
 
 export const messageEmailSchema = z.object({
   messageId: z.number().int(),
+  /** A received email's From address: who wrote it, whoever the conversation is with (null: not kept). */
+  from: z.string().nullable(),
   subject: z.string().nullable(),
   quotedText: z.string().nullable(),
   attachments: z.array(attachmentSchema),

@@ -67,13 +67,37 @@ export const recoveryCodeField = z
       .regex(/^[a-z0-9]{10}$/, { error: M.recoveryFormat }),
   );
 
+const answers = {
+  authenticator: { method: z.literal("authenticator"), code: authenticatorCodeField },
+  recovery: { method: z.literal("recovery"), code: recoveryCodeField },
+  passkey: { method: z.literal("passkey"), credential: webauthnCredentialSchema },
+} as const;
+
 /** `POST /api/auth/second-factor`: the second step, with what the person chose. */
 export const secondFactorRequestSchema = z.discriminatedUnion("method", [
-  z.strictObject({ stepToken, method: z.literal("authenticator"), code: authenticatorCodeField }),
-  z.strictObject({ stepToken, method: z.literal("recovery"), code: recoveryCodeField }),
-  z.strictObject({ stepToken, method: z.literal("passkey"), credential: webauthnCredentialSchema }),
+  z.strictObject({ stepToken, ...answers.authenticator }),
+  z.strictObject({ stepToken, ...answers.recovery }),
+  z.strictObject({ stepToken, ...answers.passkey }),
 ]);
 export type SecondFactorRequest = z.input<typeof secondFactorRequestSchema>;
+
+/**
+ * `POST /api/account/confirm-second-factor`: the second factor of a re-verification (the step is the
+ * session's own, so no token travels).
+ */
+export const secondFactorAnswerSchema = z.discriminatedUnion("method", [
+  z.strictObject(answers.authenticator),
+  z.strictObject(answers.recovery),
+  z.strictObject(answers.passkey),
+]);
+export type SecondFactorAnswer = z.input<typeof secondFactorAnswerSchema>;
+
+/**
+ * `POST /api/account/confirm-password` when the account has a second factor: it comes next, within
+ * `expiresIn` seconds (200; a 204 means the password alone was enough).
+ */
+export const reverifyStepSchema = secondFactorStepSchema.omit({ stepToken: true });
+export type ReverifyStep = z.infer<typeof reverifyStepSchema>;
 
 /** `POST /api/auth/second-factor/passkey-options`. */
 export const stepPasskeyOptionsRequestSchema = z.strictObject({ stepToken });

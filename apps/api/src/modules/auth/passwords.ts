@@ -1,6 +1,9 @@
 import { AUTH_MESSAGES } from "@app/shared/constants";
 import { hash, verify } from "@node-rs/argon2";
+import type { Db } from "../../db/client.ts";
+import { serviceTypes } from "../../db/schema.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { contextWords, isBreachedPassword, MIN_PASSWORD_SCORE, passwordScore } from "./password-strength.ts";
 
 /** `Algorithm.Argon2id`: the package declares a const enum, which tsx cannot inline. */
 const ARGON2ID = 2;
@@ -31,11 +34,29 @@ export async function spendVerification(password: string) {
   await verifyPassword(await dummyHash, password);
 }
 
-/** Rules zod cannot check in the browser: the common-password list and the username inside it. */
-export function passwordProblem(password: string, username?: string): string | undefined {
-  if (isCommonPassword(password)) return AUTH_MESSAGES.passwordTooCommon;
-  if (username && username.length >= 3 && password.toLowerCase().includes(username.toLowerCase())) {
+/** Whose password it is: their own words are among the first an attacker tries. */
+export type PasswordOwner = { username: string; email?: string | null; displayName?: string | null };
+
+/**
+ * Rules zod cannot check in the browser (decision 039): the username inside it, the common and
+ * breached passwords, and a strength estimate that knows the company's, the catalogue's and the
+ * person's own words.
+ */
+export async function passwordProblem(db: Db, password: string, owner: PasswordOwner): Promise<string | undefined> {
+  const { username } = owner;
+  if (username.length >= 3 && password.toLowerCase().includes(username.toLowerCase())) {
     return AUTH_MESSAGES.passwordSameAsUsername;
   }
+  if (isCommonPassword(password)) return AUTH_MESSAGES.passwordTooCommon;
+  if (await isBreachedPassword(password)) return AUTH_MESSAGES.passwordBreached;
+  const catalogue = await db.select({ title: serviceTypes.title }).from(serviceTypes);
+  const words = contextWords([
+    username,
+    owner.email,
+    owner.email?.split("@")[0],
+    owner.displayName,
+    ...catalogue.map((row) => row.title),
+  ]);
+  if (passwordScore(password, words) < MIN_PASSWORD_SCORE) return AUTH_MESSAGES.passwordTooWeak;
   return undefined;
 }

@@ -40,14 +40,22 @@ import {
   secondFactorLogin,
 } from "./service.ts";
 
-const sessionBody = (session: IssuedSession) => ({
+/**
+ * A session's answer. The refresh token is in the body for API clients only: a browser keeps it in
+ * the HttpOnly cookie, and a copy in the body would let any script on the page read it (the CRM
+ * says it is a browser with the CSRF header; a refresh through the cookie is one by definition).
+ */
+const sessionBody = (session: IssuedSession, browser: boolean) => ({
   accessToken: session.accessToken,
   username: session.user.username,
   type: "Bearer" as const,
   expiresIn: session.expiresIn,
-  refreshToken: session.refresh.refreshToken,
+  ...(browser ? {} : { refreshToken: session.refresh.refreshToken }),
   user: session.user,
 });
+
+/** The CRM's own calls carry the CSRF header; API clients do not. */
+const fromBrowser = (request: FastifyRequest) => request.headers[CSRF_HEADER] === "1";
 
 const noContent = z.undefined();
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
@@ -55,6 +63,13 @@ const stepErrors = { ...errors, 404: apiErrorSchema, 409: apiErrorSchema };
 
 const tooMany = (what: string) => (seconds: number) =>
   `Demasiados intentos de ${what}. Intenta nuevamente en ${waitText(seconds)}.`;
+
+/** 429 for an account's password or codes tried too often (decision 039). */
+export const tooManyTries = (reply: FastifyReply, seconds: number) =>
+  reply
+    .code(429)
+    .header("retry-after", String(seconds))
+    .send(errorBody(429, `Demasiados intentos fallidos para esta cuenta. Intenta nuevamente en ${waitText(seconds)}.`));
 
 /** Sign-in, session and password calls (decision 014). */
 export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app, { secret }) => {
@@ -75,6 +90,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
     store,
     message: tooMany("recuperación de contraseña"),
   });
+  const resetAccountLimit = { store, rules: config.passwordResetAccountLimit };
+  const afterwards = new Set<Promise<void>>();
+  const afterAnswer = (work: () => Promise<void>) => {
+    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .finally(() => afterwards.delete(done));
+    afterwards.add(done);
+  };
+  app.addHook("onClose", async () => {
+    await Promise.all(afterwards);
+  });
   const context = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] });
   /** A sign-in's context: with the browser's device, to tell a new one. */
   const signInContext = (request: FastifyRequest) => ({ ...context(request), deviceHash: deviceOf(request).hash });
@@ -90,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
         reply.header("cache-control", "no-store");
         // A sign-in from a new device, or with a recovery code, is emailed to the person.
         app.outbox.kick();
-        return sessionBody(result.session);
+        return sessionBody(result.session, fromBrowser(request));
       }
       case "second_factor":
         reply.header("cache-control", "no-store");
@@ -105,15 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
         return reply.code(403).send(errorBody(403, AUTH_MESSAGES.forbidden));
       case "throttled":
         request.log.warn({ retryAfter: result.retryAfterSeconds }, "account sign-in throttled");
-        return reply
-          .code(429)
-          .header("retry-after", String(result.retryAfterSeconds))
-          .send(
-            errorBody(
-              429,
-              `Demasiados intentos fallidos para esta cuenta. Intenta nuevamente en ${waitText(result.retryAfterSeconds)}.`,
-            ),
-          );
+        return tooManyTries(reply, result.retryAfterSeconds);
     }
   };
   /** A refused second step (expired, locked, a bad passkey answer) as its 4xx. */
@@ -234,7 +252,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
         return reply.code(401).send(errorBody(401, AUTH_MESSAGES.sessionExpired));
       }
       if (presented.fromCookie) setRefreshCookie(reply, result.session, config.cookieSecure);
-      return sessionBody(result.session);
+      return sessionBody(result.session, presented.fromCookie);
     },
   );
 
@@ -275,12 +293,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
       const { user, sessionId } = principalOf(request);
       try {
         const result = await changePassword(deps, user.id, sessionId, request.body, context(request));
-        if (result === "wrong_password") {
+        if ("kind" in result) {
+          if (result.kind === "throttled") return tooManyTries(reply, result.retryAfterSeconds);
           return rejectPassword(reply, AUTH_MESSAGES.currentPasswordWrong, "currentPassword");
         }
         setRefreshCookie(reply, result, config.cookieSecure);
         reply.header("cache-control", "no-store");
-        return sessionBody(result);
+        return sessionBody(result, fromBrowser(request));
       } catch (error) {
         if (error instanceof PasswordRejectedError) return rejectPassword(reply, error.message, "newPassword");
         throw error;
@@ -296,7 +315,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: Buffer }> = async (app,
       schema: { body: forgotPasswordRequestSchema, response: { 202: messageResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      if (await requestPasswordReset(db, request.body.email, request.ip)) app.outbox.kick();
+      const { email } = request.body;
+      const { ip, log } = request;
+      // Answered before anything is looked up, so the time it takes says nothing about the address;
+      // the work follows, and a closing server waits for it.
+      afterAnswer(async () => {
+        try {
+          if (await requestPasswordReset(db, resetAccountLimit, email, ip)) app.outbox.kick();
+        } catch (error) {
+          log.error({ err: error }, "password reset request failed");
+        }
+      });
       return reply.code(202).send({ message: AUTH_MESSAGES.resetRequested });
     },
   );

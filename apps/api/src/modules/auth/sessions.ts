@@ -163,6 +163,25 @@ export async function isNewDevice(db: Db, userId: number, deviceHash: string | u
   return row?.before === true && row.here !== true;
 }
 
+/** Whether this device (its cookie's hash) ever completed a sign-in to the account. */
+export async function hasSignedInFrom(db: Db, userId: number, deviceHash: string) {
+  const rows = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, userId), eq(authSessions.deviceHash, deviceHash)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The device a session signed in from (its cookie's hash), if it had one. */
+export async function deviceOfSession(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({ deviceHash: authSessions.deviceHash })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId));
+  return row?.deviceHash ?? undefined;
+}
+
 export async function isSessionRemembered(db: Db, sessionId: string) {
   const [row] = await db
     .select({ remember: authSessions.remember })

@@ -41,8 +41,10 @@ export async function anonymiseClientRows(tx: Db, ids: number[]): Promise<number
       reply: sql`case when ${clientMessages.reply} is null then null else ${ANONYMISED} end`,
       rejectionReason: sql`case when ${clientMessages.rejectionReason} is null then null else ${ANONYMISED} end`,
       source: null,
+      submittedDetails: null,
       ip: null,
       userAgent: null,
+      emailFrom: null,
     })
     .where(inArray(clientMessages.clientId, found));
   // Staff's own words about the person go too: why they were lost, notes, what tasks said.

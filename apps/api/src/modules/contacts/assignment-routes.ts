@@ -2,6 +2,7 @@ import { apiErrorSchema, leadAssignmentInputSchema, leadAssignmentSchema } from 
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
+import { requireRecentProof } from "../auth/recent-proof.ts";
 import { VersionConflictError } from "../version-conflict.ts";
 import { AssignmentTableError, changeLeadAssignment, findLeadAssignment } from "./assignment.ts";
 
@@ -10,7 +11,7 @@ const CHANGED_MEANWHILE =
   "Otra persona cambió la regla mientras la editabas. Revisa la regla actual y vuelve a guardar.";
 const TABLE_ERRORS = {
   serviceTypeId: "Hay productos o servicios que no existen",
-  userId: "Elige personal activo",
+  userId: "Elige personal activo con correo: así sabrá que le llegó un contacto",
 } as const;
 
 /**
@@ -27,11 +28,13 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     "/lead-assignment",
     {
       config: ADMINS,
+      preHandler: requireRecentProof,
       schema: {
         body: leadAssignmentInputSchema,
         response: {
           200: leadAssignmentSchema,
           400: apiErrorSchema,
+          403: apiErrorSchema,
           409: apiErrorSchema.extend({ current: leadAssignmentSchema }),
         },
       },

@@ -118,6 +118,10 @@ describe.each(engines)("the assignment rule for new leads on %s", (engine) => {
     expect((await call("PATCH", `/api/users/${disabled?.id}`, { active: false })).statusCode).toBe(200);
     // A content editor works on the site, never on a lead: not in the turn.
     const editor = await createStaff(t.app, token, "editor");
+    // Nor an account without an email (issue 31, item 5): nobody would tell its owner of the lead.
+    const unreachable = await createStaff(t.app, token, "administrador");
+    const emailRemoved = await call("PATCH", `/api/users/${unreachable.id}`, { email: null });
+    expect(emailRemoved.statusCode, emailRemoved.body).toBe(200);
     try {
       const owners = [];
       for (const name of ["uno", "dos", "tres", "cuatro"]) owners.push((await lead(`${name}@finca.ec`)).ownerId);
@@ -126,10 +130,12 @@ describe.each(engines)("the assignment rule for new leads on %s", (engine) => {
       expect(owners).toEqual([active[0], active[1], active[2], active[0]]);
       expect(owners).not.toContain(disabled?.id);
       expect(owners).not.toContain(editor.id);
+      expect(owners).not.toContain(unreachable.id);
       const again = await lead("dos@finca.ec", { message: "Otra consulta" });
       expect(again.ownerId).toBe(active[1]);
     } finally {
       await call("PATCH", `/api/users/${disabled?.id}`, { active: true });
+      await call("PATCH", `/api/users/${unreachable.id}`, { active: false });
     }
   });
 

@@ -1,5 +1,5 @@
 import type { LeadAssignment, LeadAssignmentInput } from "@app/shared";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { leadAssignment, productOwners, serviceTypes, users } from "../../db/schema.ts";
 import { recordAudit } from "../audit/repo.ts";
@@ -55,6 +55,8 @@ export async function changeLeadAssignment(db: Db, input: LeadAssignmentInput, a
           .where(
             and(
               activeContactStaff,
+              // Told by email of each lead: an account without one would never know.
+              isNotNull(users.email),
               inArray(
                 users.id,
                 table.map((row) => row.userId),

@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import type { BulkChangeInput, BulkResult } from "@app/shared";
 import { CRM_LIMITS } from "@app/shared/constants";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
-import { clients, contactEvents, emailOutbox } from "../../db/schema.ts";
+import { clients, contactEvents, emailOutbox, users } from "../../db/schema.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { publishLive } from "../live/live-event.ts";
 import { activeOwner } from "./pipeline.ts";
@@ -57,10 +58,19 @@ function changeParts(change: Change, ownerName: string | null) {
   };
 }
 
+/**
+ * What a contact was before a bulk change, kept in its timeline line with the change's id and the
+ * version the change left: `undoBulkChange` puts it back where nobody has changed the contact since.
+ */
+const beforeOf = (bulkId: string) => sql`jsonb_build_object('bulkId', ${bulkId}::text, 'version', b.version + 1,
+  'before', jsonb_build_object('owner_id', b.owner_id, 'stage', b.stage, 'lost_reason', b.lost_reason,
+    'lost_note', b.lost_note, 'won_value_cents', b.won_value_cents, 'stage_changed_at', b.stage_changed_at))`;
+
 /** Applies `change` to the contacts of `target`; refuses more than CRM_LIMITS.bulkMax of them. */
 export async function changeContacts(db: Db, target: BulkTarget, change: Change, actor: Actor): Promise<BulkResult> {
   const owner = change.kind === "owner" && change.ownerId !== null ? await activeOwner(db, change.ownerId) : null;
   const parts = changeParts(change, owner?.displayName ?? null);
+  const bulkId = randomUUID();
   const result = await db.transaction(async (tx) => {
     const [found] = await queryRows<{ matched: number }>(
       tx,
@@ -72,14 +82,17 @@ export async function changeContacts(db: Db, target: BulkTarget, change: Change,
     const changedRows = await queryRows<{ clientId: number }>(
       tx,
       sql`with b as (
-          select c.id, c.owner_id, c.stage from ${clients} c where ${targetCondition(target)} for update of c
+          select c.id, c.owner_id, c.stage, c.lost_reason, c.lost_note, c.won_value_cents, c.stage_changed_at,
+            c.version
+          from ${clients} c where ${targetCondition(target)} for update of c
         ), u as (
-          update ${clients} set ${parts.set}, version = version + 1
+          update ${clients} set ${parts.set}, version = ${clients.version} + 1
           from b where ${clients.id} = b.id and ${parts.differs}
           returning ${clients.id} as id
         )
         insert into ${contactEvents} (client_id, kind, actor_id, actor_name, data)
-        select b.id, ${parts.kind}, ${actor.staff.id}::int, ${actor.staff.displayName}::text, ${parts.data}
+        select b.id, ${parts.kind}, ${actor.staff.id}::int, ${actor.staff.displayName}::text,
+          ${parts.data} || ${beforeOf(bulkId)}
         from b join u on u.id = b.id
         returning client_id as "clientId"`,
     );
@@ -96,7 +109,7 @@ export async function changeContacts(db: Db, target: BulkTarget, change: Change,
         },
       });
     }
-    return { matched, changed: changedRows.length };
+    return { matched, changed: changedRows.length, undoId: bulkId };
   });
   if (result.changed > 0) {
     // One event for the lot: the screens open elsewhere reload once.
@@ -113,4 +126,67 @@ export async function changeContacts(db: Db, target: BulkTarget, change: Change,
     details: { ...change, ...result, ...("ids" in target ? { ids: target.ids } : {}) },
   });
   return result;
+}
+
+/** How long `Deshacer` can undo a bulk change: the screen offers it for seconds, a slow network gets minutes. */
+export const BULK_UNDO_MINUTES = 10;
+
+/**
+ * Puts back what one of `actor`'s bulk changes of the last minutes changed, on the contacts nobody
+ * has changed since (their version is still the one the change left); each gets its timeline line.
+ */
+export async function undoBulkChange(db: Db, undoId: string, actor: Actor): Promise<BulkResult> {
+  const rows = await db.transaction(async (tx) =>
+    queryRows<{ kind: string }>(
+      tx,
+      sql`with e as (
+          select distinct on (client_id) client_id, kind, data from ${contactEvents}
+          where data->>'bulkId' = ${undoId} and actor_id = ${actor.staff.id}::int
+            and kind in ('owner_changed', 'stage_changed')
+            and at > now() - make_interval(mins => ${BULK_UNDO_MINUTES}::int)
+          order by client_id, id
+        ), b as (
+          select c.id, c.owner_id, c.stage, e.kind, e.data->'before' as before
+          from ${clients} c join e on e.client_id = c.id
+          where c.version = (e.data->>'version')::int
+          for update of c
+        ), u as (
+          update ${clients} set
+            owner_id = case when b.kind = 'owner_changed' then (b.before->>'owner_id')::int else ${clients.ownerId} end,
+            stage = case when b.kind = 'stage_changed' then b.before->>'stage' else ${clients.stage} end,
+            lost_reason = case when b.kind = 'stage_changed' then b.before->>'lost_reason' else ${clients.lostReason} end,
+            lost_note = case when b.kind = 'stage_changed' then b.before->>'lost_note' else ${clients.lostNote} end,
+            won_value_cents = case when b.kind = 'stage_changed' then (b.before->>'won_value_cents')::bigint
+              else ${clients.wonValueCents} end,
+            stage_changed_at = case when b.kind = 'stage_changed' then (b.before->>'stage_changed_at')::timestamptz
+              else ${clients.stageChangedAt} end,
+            version = ${clients.version} + 1
+          from b where ${clients.id} = b.id
+          returning ${clients.id} as id
+        )
+        insert into ${contactEvents} (client_id, kind, actor_id, actor_name, data)
+        select b.id, b.kind, ${actor.staff.id}::int, ${actor.staff.displayName}::text,
+          case when b.kind = 'owner_changed'
+            then jsonb_build_object('from', b.owner_id, 'to', (b.before->>'owner_id')::int,
+              'toName', (select display_name from ${users} where id = (b.before->>'owner_id')::int), 'undo', true)
+            else jsonb_build_object('from', b.stage, 'to', b.before->>'stage', 'undo', true)
+          end
+        from b join u on u.id = b.id
+        returning kind`,
+    ),
+  );
+  const [first] = rows;
+  if (first) {
+    publishLive(db, {
+      kind: first.kind === "owner_changed" ? "owner_changed" : "stage_changed",
+      actorId: actor.staff.id,
+    });
+  }
+  await recordAudit(db, {
+    action: "clients_bulk_undone",
+    actor: actor.staff,
+    ip: actor.ip,
+    details: { undoId, changed: rows.length },
+  });
+  return { matched: rows.length, changed: rows.length };
 }

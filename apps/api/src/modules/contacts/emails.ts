@@ -5,13 +5,18 @@ import { clientMessages, emailOutbox, messageAttachments } from "../../db/schema
 import { byteaOf, dbNow } from "../../db/sql-helpers.ts";
 
 /**
- * The email side of a client's messages: the received emails' subject, quoted history and files,
+ * The email side of a client's messages: the received emails' sender, subject, quoted history and files,
  * and the newest reply email of each message with its delivery. Read when the contact dialog opens,
  * so the list of contacts does not pay for it.
  */
 export async function clientEmails(db: Db, clientId: number): Promise<Omit<ClientEmails, "canReplyByEmail">> {
   const messages = await db
-    .select({ id: clientMessages.id, subject: clientMessages.subject, quotedText: clientMessages.quotedText })
+    .select({
+      id: clientMessages.id,
+      from: clientMessages.emailFrom,
+      subject: clientMessages.subject,
+      quotedText: clientMessages.quotedText,
+    })
     .from(clientMessages)
     .where(
       and(
@@ -52,6 +57,7 @@ export async function clientEmails(db: Db, clientId: number): Promise<Omit<Clien
       const reply = replies.find((row) => row.messageId === message.id);
       return {
         messageId: message.id,
+        from: message.from,
         subject: message.subject,
         quotedText: message.quotedText,
         attachments: files.filter((file) => file.messageId === message.id).map(({ messageId: _, ...file }) => file),

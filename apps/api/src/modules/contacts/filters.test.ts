@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/app.ts";
-import { ADMIN, bearer, createAuthTestApp, createStaff, signIn } from "../../../test/auth.ts";
+import { ADMIN, bearer, createAuthTestApp, createReadyStaff, createStaff, signIn } from "../../../test/auth.ts";
 import { contactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
 import { engines } from "../../../test/database.ts";
 
@@ -148,7 +148,7 @@ describe.each(engines)("contact filters, counts and bulk changes on %s", (engine
       change: { kind: "stage", stage: "cotizacion" },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ matched: 2, changed: 1 });
+    expect(response.json()).toEqual({ matched: 2, changed: 1, undoId: expect.any(String) });
     const timeline = (await call("GET", `/api/clients/${ids.bea}/timeline`)).json() as {
       events: { kind: string; data: object }[];
     };
@@ -167,15 +167,82 @@ describe.each(engines)("contact filters, counts and bulk changes on %s", (engine
       target: { selection: { keyword: "finca", owner: "none" } },
       change: { kind: "owner", ownerId: colleague.id },
     });
-    expect(response.json()).toEqual({ matched: 2, changed: 2 });
+    expect(response.json()).toEqual({ matched: 2, changed: 2, undoId: expect.any(String) });
     expect(emails(await list(`owner=${colleague.id}`))).toEqual(["bea@finca.ec", "ceci@finca.ec", "dani@finca.ec"]);
     const lost = await call("POST", "/api/clients/bulk", {
       target: { selection: { stage: "nuevo" } },
       change: { kind: "stage", stage: "perdido", lostReason: "precio" },
     });
-    expect(lost.json()).toEqual({ matched: 3, changed: 3 });
+    expect(lost.json()).toEqual({ matched: 3, changed: 3, undoId: expect.any(String) });
     const detail = (await call("GET", `/api/clients/${ids.ceci}`)).json() as { pipeline: object };
     expect(detail.pipeline).toMatchObject({ stage: "perdido", lostReason: "precio" });
+  });
+
+  // Issue 31, item 4: one click moved or unassigned every selected contact, with no way back.
+  it("undoes a bulk change where nobody changed the contact since, with what each had before", async () => {
+    const pipeline = async (id: number) =>
+      ((await call("GET", `/api/clients/${id}`)).json() as { pipeline: Record<string, unknown> }).pipeline;
+    await call("POST", "/api/clients/bulk", {
+      target: { ids: [ids.bea] },
+      change: { kind: "stage", stage: "perdido", lostReason: "precio", lostNote: "Muy caro" },
+    });
+    const lost = await call("POST", "/api/clients/bulk", {
+      target: { ids: [ids.ana, ids.bea, ids.ceci] },
+      change: { kind: "stage", stage: "ganado", wonValue: 1200 },
+    });
+    const { undoId } = lost.json() as { undoId: string };
+    // Someone moves ceci on after the bulk change: hers is kept.
+    await setStage(ids.ceci ?? 0, "negociacion");
+
+    const undone = await call("POST", "/api/clients/bulk/undo", { undoId });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toEqual({ matched: 2, changed: 2 });
+    expect(await pipeline(ids.ana ?? 0)).toMatchObject({ stage: "cotizacion", wonValue: null, lostReason: null });
+    expect(await pipeline(ids.bea ?? 0)).toMatchObject({
+      stage: "perdido",
+      lostReason: "precio",
+      lostNote: "Muy caro",
+    });
+    expect(await pipeline(ids.ceci ?? 0)).toMatchObject({ stage: "negociacion" });
+    const timeline = (await call("GET", `/api/clients/${ids.ana}/timeline`)).json() as {
+      events: { kind: string; data: object }[];
+    };
+    expect(timeline.events[0]).toMatchObject({
+      kind: "stage_changed",
+      data: { from: "ganado", to: "cotizacion", undo: true },
+    });
+    // Twice is once.
+    expect((await call("POST", "/api/clients/bulk/undo", { undoId })).json()).toEqual({ matched: 0, changed: 0 });
+
+    const assigned = await call("POST", "/api/clients/bulk", {
+      target: { ids: [ids.ana, ids.bea, ids.ceci] },
+      change: { kind: "owner", ownerId: null },
+    });
+    const owners = assigned.json() as { undoId: string };
+    // Only who made the change can undo it, and only for a few minutes.
+    const other = await signIn(t.app, await createReadyStaff(t.app, token));
+    const theirs = await t.app.inject({
+      method: "POST",
+      url: "/api/clients/bulk/undo",
+      headers: bearer(other.accessToken),
+      payload: { undoId: owners.undoId },
+    });
+    expect(theirs.json()).toEqual({ matched: 0, changed: 0 });
+    await t.app.db.execute(
+      sql`update contact_events set at = at - interval '11 minutes' where data->>'bulkId' = ${owners.undoId}`,
+    );
+    expect((await call("POST", "/api/clients/bulk/undo", { undoId: owners.undoId })).json()).toEqual({
+      matched: 0,
+      changed: 0,
+    });
+    await t.app.db.execute(sql`update contact_events set at = now() where data->>'bulkId' = ${owners.undoId}`);
+    expect((await call("POST", "/api/clients/bulk/undo", { undoId: owners.undoId })).json()).toEqual({
+      matched: 2,
+      changed: 2,
+    });
+    expect((await pipeline(ids.ana ?? 0)).owner).toMatchObject({ id: me });
+    expect((await pipeline(ids.bea ?? 0)).owner).toMatchObject({ id: colleague.id });
+    expect((await call("POST", "/api/clients/bulk/undo", { undoId: "no-es-un-id" })).statusCode).toBe(400);
   });
 
   it("refuses a bulk change without its reason, to an unknown owner, or without contacts, by field", async () => {

@@ -1,4 +1,4 @@
-import { CONTACT_FIELD_ORDER, type ContactField, inlineMessage } from "@app/shared/constants";
+import { CONTACT_FIELD_ORDER, CONTACT_FORM_TOKEN_FIELD, type ContactField, inlineMessage } from "@app/shared/constants";
 import render from "dom-serializer";
 import { type Document, type Element, Text } from "domhandler";
 import { DomUtils, parseDocument } from "htmlparser2";
@@ -32,6 +32,8 @@ export type FormAnswer = {
   notice?: { title: string; lines: string[] };
   /** Keeps the page's scripts (a page the browser app may hydrate); off for answers to a sent form. */
   keepScripts?: boolean;
+  /** The form token the page carries (decision 046). */
+  formToken: string;
 };
 
 /** The control of each field that has one, by its id in the form. */
@@ -180,6 +182,11 @@ function removeScripts(document: Document) {
  */
 export function contactFormPage(page: string, answer: FormAnswer): string {
   const document = parseDocument(page);
+  const token = DomUtils.findOne(
+    (element) => element.name === "input" && element.attribs.name === CONTACT_FORM_TOKEN_FIELD,
+    document.children,
+  );
+  if (token) token.attribs.value = answer.formToken;
   if (answer.fields) fillFields(document, answer.fields, answer.keepScripts === true);
   if (answer.errors) markErrors(document, answer.errors);
   if (answer.notice) writeNotice(document, answer.notice);

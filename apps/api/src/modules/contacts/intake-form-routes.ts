@@ -3,6 +3,7 @@ import { contactFormSchema, contactRequestSchema, toContactRequest } from "@app/
 import {
   CONTACT_FIELD_ORDER,
   CONTACT_FORM_ACTION,
+  CONTACT_FORM_TOKEN_FIELD,
   CONTACT_LIMITS,
   CONTACT_MESSAGES,
   CONTACT_NOTICES,
@@ -18,7 +19,7 @@ import type { SitePages } from "../site-pages/site-pages.ts";
 import { submitContactRequest, UnknownServicesError } from "./intake.ts";
 import { contactFormPage, type FormAnswer, type FormFields, OTHER_COUNTRY_CODE } from "./intake-form-page.ts";
 import { findRequestHashByIdempotencyKey } from "./intake-repo.ts";
-import { contactRateLimit } from "./intake-routes.ts";
+import { contactRateLimit, intakeDeps } from "./intake-routes.ts";
 
 // The contact form without JavaScript (decision 036): the rendered form posts here as
 // `application/x-www-form-urlencoded`. The same zod schema as the browser's, then the same intake
@@ -86,10 +87,30 @@ function sentFrom(request: FastifyRequest) {
   }
 }
 
+/** The form token a sent form carried, if any (decision 046). */
+const formTokenOf = (form: URLSearchParams) => form.get(CONTACT_FORM_TOKEN_FIELD)?.slice(0, 200) || undefined;
+
 export const intakeFormRoutes = fp<IntakeFormOptions>(async (app: FastifyInstance, { pages }) => {
-  const answerPage = (reply: FastifyReply, status: number, answer: FormAnswer) => {
+  const tokens = app.contactFormTokens;
+  /**
+   * The token a page sent back keeps: the one the form came with while it is ours and under a day
+   * old (the time spent correcting counts as filling), else one of now.
+   */
+  const tokenFor = (form: URLSearchParams | undefined) => {
+    const sent = form ? formTokenOf(form) : undefined;
+    const issued = sent === undefined ? undefined : tokens.issuedAt(sent);
+    const kept = issued !== undefined && Date.now() - issued <= CONTACT_LIMITS.formTokenMaxAgeMs;
+    return kept && sent ? sent : tokens.issue();
+  };
+
+  const answerPage = (
+    reply: FastifyReply,
+    status: number,
+    answer: Omit<FormAnswer, "formToken">,
+    form?: URLSearchParams,
+  ) => {
     // The contact page as visitors see it now, rendered with the published content.
-    const html = contactFormPage(pages.html(CONTACT_FORM_ACTION) ?? "", answer);
+    const html = contactFormPage(pages.html(CONTACT_FORM_ACTION) ?? "", { ...answer, formToken: tokenFor(form) });
     return reply
       .code(status)
       .header("content-type", "text/html; charset=utf-8")
@@ -121,11 +142,15 @@ export const intakeFormRoutes = fp<IntakeFormOptions>(async (app: FastifyInstanc
     // Counted once the form is read (a few KB), so that a refused person gets their words back.
     const limit = rateLimit({
       ...contactRateLimit(app),
-      refuse: (request, reply, sentence) =>
-        answerPage(reply, 429, {
-          fields: request.body instanceof URLSearchParams ? fieldsOf(request.body) : undefined,
-          notice: failureNotice(sentence),
-        }),
+      refuse: (request, reply, sentence) => {
+        const form = request.body instanceof URLSearchParams ? request.body : undefined;
+        return answerPage(
+          reply,
+          429,
+          { fields: form ? fieldsOf(form) : undefined, notice: failureNotice(sentence) },
+          form,
+        );
+      },
     });
 
     form.post(CONTACT_FORM_ACTION, { preHandler: limit }, async (request, reply) => {
@@ -141,37 +166,39 @@ export const intakeFormRoutes = fp<IntakeFormOptions>(async (app: FastifyInstanc
       });
       if (!parsed.success) {
         const errors = errorsOf(parsed.error.issues);
-        return answerPage(reply, 400, { fields, errors, notice: validationNotice(errors) });
+        return answerPage(reply, 400, { fields, errors, notice: validationNotice(errors) }, request.body);
       }
 
+      const formToken = formTokenOf(request.body);
       const body = contactRequestSchema.parse(
-        toContactRequest(parsed.data, { source: { page: sentFrom(request) ?? CONTACT_FORM_ACTION } }),
+        toContactRequest(parsed.data, {
+          source: { page: sentFrom(request) ?? CONTACT_FORM_ACTION },
+          ...(formToken ? { formToken } : {}),
+        }),
       );
       const window = Math.floor(Date.now() / DUPLICATE_WINDOW_MS);
+      // The same words sent again are one lead whatever page (and token) they were sent from.
+      const { formToken: _token, ...words } = body;
       // Sent again just after the window turned: the previous window's key already holds it.
-      const previous = duplicateKey(request.ip, body, window - 1);
+      const previous = duplicateKey(request.ip, words, window - 1);
       if (await findRequestHashByIdempotencyKey(app.db, previous)) return reply.redirect(CONTACT_THANKS_PATH, 303);
       try {
-        const result = await submitContactRequest(
-          { db: app.db, catalog: app.serviceTypeCatalog, writer: app.contactRequestWriter, config: app.config },
-          body,
-          {
-            idempotencyKey: duplicateKey(request.ip, body, window),
-            ip: request.ip,
-            userAgent: request.headers["user-agent"],
-          },
-        );
+        const result = await submitContactRequest(intakeDeps(app), body, {
+          idempotencyKey: duplicateKey(request.ip, words, window),
+          ip: request.ip,
+          userAgent: request.headers["user-agent"],
+        });
         request.log.info({ outcome: result.outcome, form: "html" }, "contact request stored");
         if (result.queuedEmails) app.outbox.kick();
         return reply.redirect(CONTACT_THANKS_PATH, 303);
       } catch (error) {
         if (error instanceof UnknownServicesError) {
           const errors = { services: CONTACT_MESSAGES.servicesUnknown };
-          return answerPage(reply, 400, { fields, errors, notice: validationNotice(errors) });
+          return answerPage(reply, 400, { fields, errors, notice: validationNotice(errors) }, request.body);
         }
         // Nothing typed is lost: the person gets the form back, filled, to send again.
         request.log.error({ err: error }, "contact form not stored");
-        return answerPage(reply, 503, { fields, notice: failureNotice(CONTACT_NOTICES.defaultFailure) });
+        return answerPage(reply, 503, { fields, notice: failureNotice(CONTACT_NOTICES.defaultFailure) }, request.body);
       }
     });
   });

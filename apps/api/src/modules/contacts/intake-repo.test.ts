@@ -18,7 +18,7 @@ describe.each(engines)("insertContactRequests on %s", (engine) => {
   const db = () => t.database.db;
   const allClients = () => db().select().from(clients).orderBy(asc(clients.id));
 
-  it("finds a returning sender whatever the case of their address, with the details they typed last", async () => {
+  it("finds a returning sender whatever the case of their address, keeping the details stored", async () => {
     const [first] = await insertContactRequests(db(), [
       newContactRequest(1, { email: "Ana@Finca.ec", company: "Vieja" }),
     ]);
@@ -29,22 +29,37 @@ describe.each(engines)("insertContactRequests on %s", (engine) => {
     expect(second).toBeTypeOf("number");
     const [client, ...others] = await allClients();
     expect(others).toEqual([]);
-    expect(client).toMatchObject({ email: "ana@FINCA.ec", company: "Nueva", firstName: "Persona 2" });
+    expect(client).toMatchObject({ email: "Ana@Finca.ec", company: "Vieja", firstName: "Persona 1" });
     const messages = await db()
       .select()
       .from(clientMessages)
-      .where(eq(clientMessages.clientId, client?.id ?? 0));
-    expect(messages.map((message) => message.message).sort()).toEqual(["Mensaje 1", "Mensaje 2"]);
+      .where(eq(clientMessages.clientId, client?.id ?? 0))
+      .orderBy(asc(clientMessages.id));
+    expect(messages.map((message) => message.message)).toEqual(["Mensaje 1", "Mensaje 2"]);
+    // What the returning sender typed differently stays with their message (decision 040).
+    expect(messages.map((message) => message.submittedDetails)).toEqual([
+      null,
+      {
+        firstName: "Persona 2",
+        lastName: "Prueba",
+        email: "ana@FINCA.ec",
+        countryCode: "+593",
+        phone: "+593991234567",
+        company: "Nueva",
+      },
+    ]);
   });
 
-  it("updates one client for two requests of one person in a batch, the later one winning", async () => {
+  it("makes one client for two requests of one new person in a batch, from the first one", async () => {
     await insertContactRequests(db(), [
       newContactRequest(1, { email: "luis@finca.ec", phone: "+593990000001" }),
       newContactRequest(2, { email: "LUIS@finca.ec", phone: "+593990000002" }),
     ]);
     const rows = await allClients();
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.phone).toBe("+593990000002");
+    expect(rows[0]?.phone).toBe("+593990000001");
+    const messages = await db().select().from(clientMessages).orderBy(asc(clientMessages.id));
+    expect(messages.map((message) => message.submittedDetails?.phone ?? null)).toEqual([null, "+593990000002"]);
   });
 
   it("stores one message per idempotency key, and answers undefined for the repeat", async () => {

@@ -30,7 +30,8 @@ export type NewContactRequest = {
  * Stores contact requests in one statement (so, atomically, and in one round trip however many
  * there are): each client, found by email ({@link upsertClientsByEmail}); each message, once per
  * idempotency key ({@link insertMessagesOnce}); its service types in the order chosen; and the
- * emails announcing it (rendered when sent). Returns, in order, each new message id, or undefined
+ * emails announcing it (rendered when sent; the sender's confirmation at most once a day,
+ * {@link claimConfirmations}). Returns, in order, each new message id, or undefined
  * where a message with the same idempotency key exists. Raw SQL: the builder cannot write one
  * statement of data-modifying CTEs over a jsonb batch, and one statement is what lets the embedded
  * database keep up (decision 011, bench/api).
@@ -73,11 +74,17 @@ export async function insertContactRequests(db: Db, requests: NewContactRequest[
       select message.id, item.value::int, item.position::smallint
         from message join ids using (id) join input using (idx),
              jsonb_array_elements_text(input.service_ids) with ordinality as item(value, position)
-    ), emails as (
-      insert into email_outbox (kind, message_id, to_address, reply_to, payload)
-      select email.kind, message.id, email.to_address, email.reply_to, email.payload
+    ), announced as (
+      select input.idx, email.kind, message.id as message_id, email.to_address, email.reply_to, email.payload,
+             encode(sha256(convert_to(lower(email.to_address), 'UTF8')), 'hex') as address_key
         from message join ids using (id) join input using (idx),
              jsonb_to_recordset(input.emails) as email(kind text, to_address text, reply_to text, payload jsonb)
+    ), ${claimConfirmations}, emails as (
+      insert into email_outbox (kind, message_id, to_address, reply_to, payload)
+      select kind, message_id, to_address, reply_to, payload
+        from announced
+       where kind <> 'contact_confirmation'
+          or (idx, address_key) in (select idx, address_key from confirmation join confirmed using (address_key))
     )
     select ids.idx, message.id from ids left join message using (id)`,
   );
@@ -88,10 +95,13 @@ export async function insertContactRequests(db: Db, requests: NewContactRequest[
 /**
  * The lead-dedupe rule for people (CTEs `person` and `client` of insertContactRequests' batch
  * `input`): one client per email address, whatever its case (the unique `email_key` = lower(email)).
- * A returning sender is the same client and their details become the latest they typed; two
- * requests of one person in a batch update one client, the later one winning. A client moves to the
- * top of the CRM's list only for a message of the main list (not one kept for review, not a retry
- * of a stored one).
+ * A new address makes a client with the details typed (the batch's first request of that address);
+ * a returning sender is the same client and the form never changes their details: anyone can type
+ * a known address, so what they typed stays with their message (`submitted_details`, see
+ * insertMessagesOnce) for staff to take or leave (decision 040). A client moves to the top of the
+ * CRM's list only for a message of the main list (not one kept for review, not a retry of a stored
+ * one). The conflict's update only sets that date: it is there so that RETURNING gives the stored
+ * row, which the messages compare their details with.
  */
 const upsertClientsByEmail = sql`person as (
       select lower(email) as email_key,
@@ -106,13 +116,12 @@ const upsertClientsByEmail = sql`person as (
              case when person.listed then now() end, assignee.owner_id
         from input join person on person.email_key = lower(input.email)
              left join assignee on assignee.email_key = person.email_key and person.listed
-       order by lower(input.email), idx desc
+       order by lower(input.email), idx
       on conflict (email_key) do update
-        set first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
-            country_code = excluded.country_code, phone = excluded.phone, company = excluded.company,
-            updated_at = now(), last_message_at = coalesce(excluded.last_message_at, clients.last_message_at)
+        set last_message_at = coalesce(excluded.last_message_at, clients.last_message_at)
       -- xmax is 0 on a row this statement inserted: a new client, not a returning one.
-      returning id, email_key, owner_id, (xmax = 0) as inserted
+      returning id, email_key, owner_id, (xmax = 0) as inserted,
+                first_name, last_name, email, country_code, phone, company
     )`;
 
 /** The roles that work the contacts (CRM_ROLES), as the SQL list the rule's picks keep to: never a content editor. */
@@ -133,7 +142,8 @@ const ownersByRule = sql`rule as (
       select mode, last_owner_id from lead_assignment where id = 1
     ), staff as (
       select id, (row_number() over (order by id))::int - 1 as k, (count(*) over ())::int as n
-        from users where active and role in (${CONTACT_ROLES})
+        -- Only accounts that can be told: a lead given to an account without an email waits unseen.
+        from users where active and role in (${CONTACT_ROLES}) and email is not null
     ), newcomer as (
       select email_key, (row_number() over (order by first_idx))::int as r
         from (select lower(email) as email_key, min(idx) as first_idx from input group by 1) p
@@ -148,7 +158,7 @@ const ownersByRule = sql`rule as (
         when 'by_product' then (
           select po.user_id from input i
             join product_owners po on po.service_type_id = (i.service_ids->>0)::int
-            join users u on u.id = po.user_id and u.active and u.role in (${CONTACT_ROLES})
+            join users u on u.id = po.user_id and u.active and u.role in (${CONTACT_ROLES}) and u.email is not null
            where lower(i.email) = newcomer.email_key order by i.idx limit 1)
         end as owner_id
         from newcomer
@@ -179,18 +189,48 @@ const recordRuleAssignments = sql`assigned as (
 /**
  * The lead-dedupe rule for messages (CTE `message`): one message per idempotency key. A retried
  * submission with a key already stored adds nothing; the caller then answers as the first time if
- * the request is the same (findRequestHashByIdempotencyKey), and refuses it otherwise.
+ * the request is the same (findRequestHashByIdempotencyKey), and refuses it otherwise. Details typed
+ * that differ from the client as stored (a returning sender; the email compared as typed, case
+ * included) are kept with the message.
  */
 const insertMessagesOnce = sql`message as (
       insert into client_messages (id, client_id, message, consent_given, consent_at, privacy_notice_version,
-                                   review_reasons, fill_time_ms, source, ip, user_agent, idempotency_key, request_hash)
+                                   review_reasons, fill_time_ms, source, ip, user_agent, idempotency_key, request_hash,
+                                   submitted_details)
       select ids.id, client.id, input.message, input.consent_given, case when input.consent_given then now() end,
              input.privacy_notice_version, array(select jsonb_array_elements_text(input.review_reasons)),
-             input.fill_time_ms, input.source, input.ip, input.user_agent, input.idempotency_key, input.request_hash
+             input.fill_time_ms, input.source, input.ip, input.user_agent, input.idempotency_key, input.request_hash,
+             case when (input.first_name, input.last_name, input.email, input.country_code, input.phone, input.company)
+                       is distinct from
+                       (client.first_name, client.last_name, client.email, client.country_code, client.phone, client.company)
+                  then jsonb_build_object('firstName', input.first_name, 'lastName', input.last_name,
+                                          'email', input.email, 'countryCode', input.country_code,
+                                          'phone', input.phone, 'company', input.company) end
         from input join ids using (idx) join client on client.email_key = lower(input.email)
        order by input.idx
       on conflict (idempotency_key) do nothing
       returning id
+    )`;
+
+/**
+ * At most one confirmation email per address a day (CTEs `confirmation` and `confirmed`, decision
+ * 045): the form must not let anyone mail a stranger again and again under the supplier's name. The
+ * batch's first request of each address claims it in contact_confirmations; the claim succeeds for
+ * an address never confirmed or confirmed over 24 hours ago. Concurrent statements (several
+ * instances, PostgreSQL's pool) meet on the primary key: the later one re-reads the row the first
+ * wrote and finds it too recent, so twenty requests at once queue one confirmation. Only a message
+ * this statement stored claims one (a retry adds nothing).
+ */
+const claimConfirmations = sql`confirmation as (
+      select distinct on (address_key) idx, address_key
+        from announced where kind = 'contact_confirmation'
+       order by address_key, idx
+    ), confirmed as (
+      insert into contact_confirmations (address_key, queued_at)
+      select address_key, now() from confirmation
+      on conflict (address_key) do update set queued_at = excluded.queued_at
+       where contact_confirmations.queued_at <= now() - interval '24 hours'
+      returning address_key
     )`;
 
 const toRecord = (email: OutboxEmail) => ({

@@ -1,11 +1,16 @@
-import { apiErrorSchema, contactRequestSchema, contactResponseSchema } from "@app/shared";
+import { apiErrorSchema, contactFormTokenSchema, contactRequestSchema, contactResponseSchema } from "@app/shared";
 import { waitText } from "@app/shared/constants";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { rateLimit } from "../../plugins/rate-limit.ts";
-import { IdempotencyKeyReusedError, submitContactRequest, UnknownServicesError } from "./intake.ts";
+import {
+  type ContactServiceDeps,
+  IdempotencyKeyReusedError,
+  submitContactRequest,
+  UnknownServicesError,
+} from "./intake.ts";
 
 /** One budget for a sender's contact requests, whether from the app (JSON) or a plain form. */
 export const contactRateLimit = (app: FastifyInstance) => ({
@@ -16,6 +21,15 @@ export const contactRateLimit = (app: FastifyInstance) => ({
     `Has enviado demasiados mensajes en poco tiempo. Intenta nuevamente en ${waitText(seconds)}.`,
 });
 
+/** What the intake needs of the application, for the app's form and the plain one alike. */
+export const intakeDeps = (app: FastifyInstance): ContactServiceDeps => ({
+  db: app.db,
+  catalog: app.serviceTypeCatalog,
+  writer: app.contactRequestWriter,
+  config: app.config,
+  formTokens: app.contactFormTokens,
+});
+
 /** A UUID, or any similar opaque token an API client makes up. */
 const idempotencyKey = z
   .string()
@@ -24,9 +38,18 @@ const idempotencyKey = z
 
 /** `POST /api/client`: the contact form's endpoint (spec section 7). Public, rate-limited. */
 export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalog = app.serviceTypeCatalog;
-  const writer = app.contactRequestWriter;
   const limit = rateLimit(contactRateLimit(app));
+
+  // A form the browser app drew without the server's HTML (a client-side navigation) asks for its
+  // token here (decision 046); pages the server sends carry one already.
+  app.get(
+    "/contact-form-token",
+    { config: { public: true }, schema: { response: { 200: contactFormTokenSchema } } },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { token: app.contactFormTokens.issue() };
+    },
+  );
 
   app.post(
     "/client",
@@ -42,7 +65,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        const result = await submitContactRequest({ db: app.db, catalog, writer, config: app.config }, request.body, {
+        const result = await submitContactRequest(intakeDeps(app), request.body, {
           idempotencyKey: request.headers["idempotency-key"],
           ip: request.ip,
           userAgent: request.headers["user-agent"],

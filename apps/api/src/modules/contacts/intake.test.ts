@@ -81,7 +81,7 @@ describe.each(engines)("POST /api/client on %s", (engine) => {
     });
   });
 
-  it("keeps one client per email whatever its case, with the latest details and every message", async () => {
+  it("keeps one client per email whatever its case, with its stored details and every message", async () => {
     await postContact(t.app, contactRequest());
     const again = await postContact(
       t.app,
@@ -92,7 +92,8 @@ describe.each(engines)("POST /api/client on %s", (engine) => {
       t.app.db,
       sql`select email, company from clients`,
     );
-    expect(clients).toEqual([{ email: "MARIA@RosasDelValle.ec", company: "Rosas del Valle S.A." }]);
+    // The form never changes a known client (decision 040): what was typed stays with the message.
+    expect(clients).toEqual([{ email: "maria@rosasdelvalle.ec", company: "Rosas del Valle" }]);
     expect(await countRows(t.app.db, "client_messages")).toBe(2);
   });
 
@@ -148,7 +149,7 @@ describe.each(engines)("POST /api/client on %s", (engine) => {
     ["a filled honeypot", { website: "http://spam.example" }, ["honeypot"]],
     ["a fill faster than a person", { fillTimeMs: 800 }, ["too_fast"]],
     ["both", { website: "x", fillTimeMs: 10 }, ["honeypot", "too_fast"]],
-    ["no timing at all (an API client)", {}, []],
+    ["no timing from the browser, on a page served a minute ago", {}, []],
   ])("keeps a submission with %s, answered like any other", async (_name, extra, reasons) => {
     const response = await postContact(t.app, contactRequest(extra));
     expect(response.statusCode).toBe(201);

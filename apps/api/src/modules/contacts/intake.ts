@@ -9,6 +9,7 @@ import type { OutboxEmail } from "../email/outbox.ts";
 import { publishLive } from "../live/live-event.ts";
 import type { ServiceTypeCatalog } from "../service-types/catalog.ts";
 import type { ContactRequestWriter } from "./contact-request-writer.ts";
+import type { FormTokens } from "./form-token.ts";
 import { findRequestHashByIdempotencyKey } from "./intake-repo.ts";
 
 export type SubmissionContext = {
@@ -37,16 +38,40 @@ export class IdempotencyKeyReusedError extends Error {
   }
 }
 
-/** A filled honeypot or an impossibly fast fill: kept, but for review rather than the main list. */
-export function reviewReasonsOf(request: Pick<ContactRequest, "website" | "fillTimeMs">): ReviewReason[] {
+/**
+ * A filled honeypot, an impossibly fast fill, or a form token that is missing, not ours or a day old
+ * (decision 046): kept, but for review rather than the main list. The fill time is the server's (the
+ * token's age); a browser's own measure, when sent, can only add `too_fast`.
+ */
+export function reviewReasonsOf(
+  request: Pick<ContactRequest, "website" | "fillTimeMs" | "formToken">,
+  tokens: FormTokens,
+): ReviewReason[] {
   const reasons: ReviewReason[] = [];
   if (request.website && request.website.trim() !== "") reasons.push("honeypot");
-  // No timing at all (an API client) is not suspicious; only a measured, too short fill is.
-  if (request.fillTimeMs !== undefined && request.fillTimeMs < CONTACT_LIMITS.minFillTimeMs) reasons.push("too_fast");
+  reasons.push(...tokens.reviewReasons(request.formToken));
+  if (
+    !reasons.includes("too_fast") &&
+    request.fillTimeMs !== undefined &&
+    request.fillTimeMs < CONTACT_LIMITS.minFillTimeMs
+  ) {
+    reasons.push("too_fast");
+  }
   return reasons;
 }
 
-const fingerprint = (request: ContactRequest) => createHash("sha256").update(JSON.stringify(request)).digest("hex");
+/**
+ * What makes two requests the same request (idempotency, decision 011): what the person sent. The
+ * form token is left out: it says when the page was served, and a retry or a reload sends the same words.
+ */
+const fingerprint = ({ formToken: _token, ...request }: ContactRequest) =>
+  createHash("sha256").update(JSON.stringify(request)).digest("hex");
+
+/** The server's measure of the fill (the form token's age), for staff, when the browser sent none. */
+function fillTimeOf(token: string | undefined, tokens: FormTokens) {
+  const at = token === undefined ? undefined : tokens.issuedAt(token);
+  return at === undefined ? null : Math.min(Math.max(0, Date.now() - at), 2_147_483_647);
+}
 
 const thanks = (request: ContactRequest) =>
   `¡Gracias, ${request.firstName}! Hemos recibido tu mensaje y te responderemos en menos de 24 horas.`;
@@ -59,14 +84,20 @@ function emailsFor(request: ContactRequest, config: Config): OutboxEmail[] {
   return [...staff, { kind: "contact_confirmation", to: request.email }];
 }
 
-export type ContactServiceDeps = { db: Db; catalog: ServiceTypeCatalog; writer: ContactRequestWriter; config: Config };
+export type ContactServiceDeps = {
+  db: Db;
+  catalog: ServiceTypeCatalog;
+  writer: ContactRequestWriter;
+  config: Config;
+  formTokens: FormTokens;
+};
 
 /**
  * Stores a contact request and queues its emails, once per idempotency key. Suspicious requests are
  * stored for review and answered exactly like the others (a bot learns nothing), without emails.
  */
 export async function submitContactRequest(
-  { db, catalog, writer, config }: ContactServiceDeps,
+  { db, catalog, writer, config, formTokens }: ContactServiceDeps,
   request: ContactRequest,
   context: SubmissionContext,
 ): Promise<SubmissionResult> {
@@ -82,7 +113,7 @@ export async function submitContactRequest(
     return { outcome: "replayed", message: thanks(request), queuedEmails: false };
   };
 
-  const reviewReasons = reviewReasonsOf(request);
+  const reviewReasons = reviewReasonsOf(request, formTokens);
   const emails = reviewReasons.length === 0 ? emailsFor(request, config) : [];
   const consentGiven = request.consent === true;
   let messageId: number | undefined;
@@ -99,7 +130,7 @@ export async function submitContactRequest(
       consentGiven,
       privacyNoticeVersion: consentGiven ? PRIVACY_NOTICE_VERSION : null,
       reviewReasons,
-      fillTimeMs: request.fillTimeMs ?? null,
+      fillTimeMs: request.fillTimeMs ?? fillTimeOf(request.formToken, formTokens),
       source: request.source ?? null,
       ip: context.ip,
       userAgent: context.userAgent?.slice(0, CONTACT_LIMITS.sourceText) ?? null,

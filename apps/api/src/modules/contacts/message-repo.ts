@@ -39,6 +39,7 @@ const messageColumns = {
   origin: m.origin,
   reviewReasons: m.reviewReasons,
   reviewedAt: m.reviewedAt,
+  submittedDetails: m.submittedDetails,
   services: servicesOfMessage,
 };
 
@@ -56,6 +57,7 @@ export type MessageRow = Pick<
   | "origin"
   | "reviewReasons"
   | "reviewedAt"
+  | "submittedDetails"
 > & { services: ServiceRef[] };
 
 /** A message in the API's shape: the spec's fields, plus its state (status, reply, review). */
@@ -77,6 +79,7 @@ export function toClientMessage(row: MessageRow): ClientMessage {
     origin: row.origin,
     inReview: reasons.length > 0 && row.reviewedAt === null,
     reviewReasons: reasons,
+    submittedDetails: row.submittedDetails,
   };
 }
 
@@ -116,6 +119,7 @@ export async function messagesOfClients(db: Db, clientIds: number[], condition: 
       origin: newest.origin,
       reviewReasons: newest.reviewReasons,
       reviewedAt: newest.reviewedAt,
+      submittedDetails: newest.submittedDetails,
       services: newest.services,
     })
     .from(ids)
@@ -222,4 +226,17 @@ export async function markReviewed(db: Db, id: number) {
     .where(and(eq(clientMessages.id, id), inReview(clientMessages)))
     .returning({ clientId: clientMessages.clientId });
   return row?.clientId;
+}
+
+/** What a message brought from the form beyond the stored contact, and whether it still waits for review. */
+export async function findSubmittedDetails(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      clientId: clientMessages.clientId,
+      submittedDetails: clientMessages.submittedDetails,
+      inReview: sql<boolean>`${inReview(clientMessages)}`,
+    })
+    .from(clientMessages)
+    .where(eq(clientMessages.id, id));
+  return row;
 }

@@ -1,3 +1,4 @@
+import type { SubmittedDetails } from "@app/shared";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, clients, emailOutbox, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
@@ -57,10 +58,14 @@ export async function insertClient(db: Db, fields: ClientFields) {
   return row?.id;
 }
 
-export async function updateClientFields(db: Db, id: number, fields: ClientFields) {
+export const updateClientFields = (db: Db, id: number, fields: ClientFields) =>
+  updateStoredDetails(db, id, storedFields(fields));
+
+/** Writes a client's details as stored (the phone with its country code); answers whether the client exists. */
+export async function updateStoredDetails(db: Db, id: number, details: SubmittedDetails) {
   const rows = await db
     .update(clients)
-    .set({ ...storedFields(fields), updatedAt: sql`now()` })
+    .set({ ...details, updatedAt: sql`now()` })
     .where(eq(clients.id, id))
     .returning({ id: clients.id });
   return rows.length > 0;
@@ -110,6 +115,7 @@ export async function clientDataOf(db: Db, id: number) {
       consentAt: m.consentAt,
       privacyNoticeVersion: m.privacyNoticeVersion,
       source: m.source,
+      submittedDetails: m.submittedDetails,
       ip: m.ip,
       userAgent: m.userAgent,
       services: titles,

@@ -156,6 +156,15 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
     expect(emails(await search("acaros", "mensaje"))).toEqual(["jose@rosasdelcotopaxi.ec"]);
     expect(emails(await search("cotopaxi"))).toEqual(["jose@rosasdelcotopaxi.ec"]);
     expect(emails(await search("rodriguez", "correo"))).toEqual([]);
+    // A name in any word order, with or without its accents, in either the search or the record.
+    for (const keyword of ["nunez ana", "Núñez  Ana", "ana núñez", "ANA NUNEZ"]) {
+      expect(emails(await search(keyword)), keyword).toEqual(["ana@floresandinas.ec"]);
+      expect(emails(await search(keyword, "nombre")), keyword).toEqual(["ana@floresandinas.ec"]);
+    }
+    expect(emails(await search("rodríguez josé", "nombre"))).toEqual(["jose@rosasdelcotopaxi.ec"]);
+    expect(emails(await search("andinas flores"))).toEqual(["ana@floresandinas.ec"]);
+    // Every word must be there: two people's names together find nobody.
+    expect(emails(await search("ana rodriguez", "nombre"))).toEqual([]);
     // The person's % and _ are literal characters, not wildcards.
     expect((await search("%", "nombre")).totalElements).toBe(0);
     expect((await search("", "all")).totalElements).toBe(3);

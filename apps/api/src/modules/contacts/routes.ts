@@ -3,6 +3,7 @@ import {
   apiErrorSchema,
   bulkChangeSchema,
   bulkResultSchema,
+  bulkUndoSchema,
   clientDetailSchema,
   clientDetailsSchema,
   clientMessageExportQuerySchema,
@@ -26,7 +27,7 @@ import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { recordAudit } from "../audit/repo.ts";
-import { changeContacts, TooManyContactsError } from "./bulk.ts";
+import { changeContacts, TooManyContactsError, undoBulkChange } from "./bulk.ts";
 import { csvLines } from "./csv.ts";
 import { UnknownOwnerError } from "./pipeline.ts";
 import { contactCounts, ownerFilter } from "./pipeline-counts.ts";
@@ -141,6 +142,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
     },
+  );
+
+  app.post(
+    "/clients/bulk/undo",
+    { schema: { body: bulkUndoSchema, response: { 200: bulkResultSchema, 400: apiErrorSchema } } },
+    async (request) => undoBulkChange(db, request.body.undoId, actorOf(request)),
   );
 
   app.post(

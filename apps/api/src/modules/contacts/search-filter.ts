@@ -82,6 +82,18 @@ const waitingCondition = (days: number) =>
   sql`exists (select 1 from ${clientMessages} m where ${m.clientId} = ${c.id} and ${UNANSWERED}
     and ${m.createdAt} < now() - make_interval(days => ${days}))`;
 
+/**
+ * `text` holds every word of the (folded) keyword, in any order: "chiriboga rosa" finds Rosa
+ * Chiriboga. Each word is its own LIKE on the same expression, so one trigram index serves them all.
+ */
+function everyWord(text: SQL, folded: string): SQL {
+  // Each word once: a keyword of the same word typed many times is still one condition.
+  const words = [...new Set(folded.split(/\s+/).filter(Boolean))];
+  if (words.length === 0) return sql`${text} like ${containsPattern(folded)}`;
+  const each = words.map((word) => sql`${text} like ${containsPattern(word)}`);
+  return sql`(${sql.join(each, sql` and `)})`;
+}
+
 const PHONE_LIKE = /^[\d\s\-().+]*\d[\d\s\-().+]*$/;
 
 export type ServiceLookup = (folded: string) => number[];
@@ -109,10 +121,10 @@ function keywordCondition(
   // A phone is searched by its digits, and only when the keyword looks like one; a leading 0 (how
   // Ecuadorians dial 099... nationally) is dropped, since numbers are stored after the country code.
   const digits = PHONE_LIKE.test(keyword) ? keyword.replace(/\D/g, "").replace(/^0(?=\d)/, "") : "";
-  const name = sql`f_unaccent(lower(${c.firstName} || ' ' || ${c.lastName})) like ${pattern}`;
+  const name = everyWord(sql`f_unaccent(lower(${c.firstName} || ' ' || ${c.lastName}))`, folded);
   const email = sql`${c.emailKey} like ${containsPattern(keyword.toLowerCase())}`;
   const phone = digits ? sql`${c.phone} like ${containsPattern(digits)}` : undefined;
-  const company = sql`f_unaccent(lower(${c.company})) like ${pattern}`;
+  const company = everyWord(sql`f_unaccent(lower(${c.company}))`, folded);
   const messageText = sql`f_unaccent(lower(${m.message})) like ${pattern}`;
   const services = serviceCondition(servicesLike(folded));
   switch (field) {

@@ -77,8 +77,6 @@ export async function markEmailSent(db: Db, id: number, subject: string, smtpRes
       sentAt: dbNow(),
       lastError: null,
       smtpResponse: smtpResponse?.slice(0, 1000) ?? null,
-      // A sent reset link is not kept: the table must not hold a usable token.
-      payload: sql`case when ${emailOutbox.kind} = ${"password_reset" satisfies EmailKind} then null else ${emailOutbox.payload} end`,
     })
     .where(eq(emailOutbox.id, id));
 }

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
-import { RESET_LINK_MINUTES } from "../auth/password-reset.ts";
+import { newResetToken, RESET_LINK_MINUTES } from "../auth/password-reset.ts";
 import { findClient } from "../contacts/repo.ts";
 import { receivedEmailSummary } from "../inbound/received-summary.ts";
 import { readContactDetails } from "../site/service.ts";
@@ -28,8 +28,12 @@ type ServiceTypeRow = typeof serviceTypes.$inferSelect;
 
 export type EmailLinks = { publicUrl: string };
 
-/** What the contact emails say about a message: the person, what they wrote and asked about. */
-async function contactSummary(db: Db, messageId: number): Promise<ContactSummary | undefined> {
+/**
+ * What the contact emails say about a message: the person, what they wrote and asked about. `asTyped`
+ * takes the details the person typed with this message where they differ from the stored contact's
+ * (a returning sender, decision 040): the staff are told what was sent.
+ */
+async function contactSummary(db: Db, messageId: number, asTyped = false): Promise<ContactSummary | undefined> {
   // The titles in the order the person chose them, gathered in the same query.
   const titles = db
     .select({ title: serviceTypes.title })
@@ -46,14 +50,16 @@ async function contactSummary(db: Db, messageId: number): Promise<ContactSummary
       company: clients.company,
       message: clientMessages.message,
       source: clientMessages.source,
+      submittedDetails: clientMessages.submittedDetails,
       services: sql<ServiceTypeRow["title"][]>`array(${titles})`,
     })
     .from(clientMessages)
     .innerJoin(clients, eq(clients.id, clientMessages.clientId))
     .where(eq(clientMessages.id, messageId));
   if (!row) return undefined;
-  const { source, ...summary } = row;
-  return { ...summary, page: source?.page ?? undefined };
+  const { source, submittedDetails, ...summary } = row;
+  const typed = asTyped && submittedDetails ? submittedDetails : {};
+  return { ...summary, ...typed, page: source?.page ?? undefined };
 }
 
 /** Builds a queued email's subject and bodies from what is stored now. */
@@ -61,12 +67,15 @@ export async function renderEmail(db: Db, email: ClaimedEmail, { publicUrl }: Em
   switch (email.kind) {
     case "staff_notification":
     case "contact_confirmation": {
-      const summary = email.messageId === undefined ? undefined : await contactSummary(db, email.messageId);
+      const summary =
+        email.messageId === undefined
+          ? undefined
+          : await contactSummary(db, email.messageId, email.kind === "staff_notification");
       // Deleting a message deletes its queued emails too; this only happens in a race with that.
       if (!summary) throw new Error(`message ${email.messageId} no longer exists`);
       return email.kind === "staff_notification"
         ? contactNotification(summary, `${publicUrl}/crm/mensajes`)
-        : contactConfirmation(summary, `${publicUrl}/privacidad`, await readContactDetails(db));
+        : contactConfirmation(summary.services, `${publicUrl}/privacidad`, await readContactDetails(db));
     }
     case "client_reply": {
       const summary = email.messageId === undefined ? undefined : await contactSummary(db, email.messageId);
@@ -81,9 +90,11 @@ export async function renderEmail(db: Db, email: ClaimedEmail, { publicUrl }: Em
       );
     }
     case "password_reset": {
-      const { userId, token } = (email.payload ?? {}) as { userId?: number; token?: string };
+      const { userId } = (email.payload ?? {}) as { userId?: number };
       const user = userId === undefined ? undefined : await findUserById(db, userId);
-      if (!user || !token) throw new Error("password reset without its account or token");
+      // The token is made now, as the email leaves: nothing usable waits in the outbox.
+      const token = user ? await newResetToken(db, user.id) : undefined;
+      if (!user || !token) throw new Error("password reset without its account or an open reset");
       // A fragment, not a query: the token never reaches a server log or a Referer header.
       const link = `${publicUrl}/restablecer-contrasena#token=${encodeURIComponent(token)}`;
       return passwordResetEmail(user.displayName, link, RESET_LINK_MINUTES);

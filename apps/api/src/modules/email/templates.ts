@@ -69,19 +69,27 @@ export function contactNotification(request: ContactSummary, crmUrl: string): Em
   return { subject: `Nueva solicitud de contacto: ${name} (${request.company})`, text, html };
 }
 
-/** To the person who wrote: we have it, we answer within 24 hours, and what they asked about. */
-export function contactConfirmation(request: ContactSummary, privacyUrl: string, contact: SupplierContact): Email {
-  const services = request.services.join(", ");
+/** Said to whoever gets a confirmation they did not ask for (someone typed their address). */
+const NOT_YOU = "Si no nos escribiste tú, ignora este correo.";
+
+/**
+ * To the address typed in the form: we have it, we answer within 24 hours, and which of our products
+ * and services it was about. Nothing the visitor typed is in it (name, message, links): anyone can
+ * type anyone's address, and this email must not carry a stranger's words under the supplier's name
+ * (decision 045). The titles are the catalogue's own.
+ */
+export function contactConfirmation(services: string[], privacyUrl: string, contact: SupplierContact): Email {
+  const titles = services.join(", ");
   const text = [
-    `Hola ${request.firstName}:`,
+    "Hola:",
     "",
     `Gracias por escribir a ${BRAND.name}. Hemos recibido tu mensaje y te responderemos en menos de 24 horas.`,
     "",
-    `Nos pediste información sobre: ${services}.`,
-    ...(request.message ? ["", "Tu mensaje:", request.message] : []),
+    `Nos pediste información sobre: ${titles}.`,
     "",
     `Si es urgente, llámanos al ${contact.phone} (${contact.hours}).`,
     "",
+    NOT_YOU,
     `Tratamos tus datos según nuestro aviso de privacidad: ${privacyUrl}`,
     "",
     `El equipo de ${BRAND.name}`,
@@ -89,14 +97,11 @@ export function contactConfirmation(request: ContactSummary, privacyUrl: string,
   const html = layout(
     "Hemos recibido tu mensaje",
     [
-      `<p>Hola ${escapeHtml(request.firstName)}:</p>`,
+      "<p>Hola:</p>",
       `<p>Gracias por escribir a ${escapeHtml(BRAND.name)}. Hemos recibido tu mensaje y te responderemos en <strong>menos de 24 horas</strong>.</p>`,
-      `<p>Nos pediste información sobre: <strong>${escapeHtml(services)}</strong>.</p>`,
-      request.message
-        ? `<p style="margin-bottom:4px">Tu mensaje:</p><blockquote style="margin:0;padding:8px 12px;border-left:3px solid #b9dec6;color:#44534a">${paragraphs(request.message)}</blockquote>`
-        : "",
+      `<p>Nos pediste información sobre: <strong>${escapeHtml(titles)}</strong>.</p>`,
       `<p>Si es urgente, llámanos al ${escapeHtml(contact.phone)} (${escapeHtml(contact.hours)}).</p>`,
-      `<p style="font-size:12px;color:#6b7770">Tratamos tus datos según nuestro <a href="${escapeHtml(privacyUrl)}" style="color:#245c3a">aviso de privacidad</a>.</p>`,
+      `<p style="font-size:12px;color:#6b7770">${escapeHtml(NOT_YOU)} Tratamos tus datos según nuestro <a href="${escapeHtml(privacyUrl)}" style="color:#245c3a">aviso de privacidad</a>.</p>`,
       `<p>El equipo de ${escapeHtml(BRAND.name)}</p>`,
     ].join(""),
   );
@@ -295,24 +300,42 @@ export function taskDigestEmail(ownerName: string, digest: TaskDigest): Email {
   return { subject: `Tus tareas de hoy: ${pending(digest.total)}`, text, html };
 }
 
-/** What the staff email about a client's answer shows of it. */
+/** What the staff email about a received email shows of it. */
 export type ReceivedEmailSummary = {
+  /** The contact whose conversation it joined (or the new contact a stranger's email made). */
   name: string;
   email: string;
+  /** The address in the email's From: who wrote it, whoever the conversation is with. */
+  from: string;
   subject: string | null;
   text: string;
   attachments: string[];
-  /** A stranger's email waits in `Por revisar`. */
-  inReview: boolean;
+  /** Why it waits in `Por revisar` (not accepted yet); empty for a client's answer. */
+  reviewReasons: string[];
 };
 
-/** To the contact's owner (or the staff address): the client answered by email. */
+/** Said when an email in a client's conversation may come from someone else: how fraud begins. */
+const FRAUD_WARNING =
+  "No responda a ese correo ni siga sus instrucciones (pagos, cuentas bancarias, cambios de dirección) sin confirmarlo con el cliente por otro medio.";
+
+/** The first sentence: who wrote, and why it waits for review when it does. */
+function receivedIntro(received: ReceivedEmailSummary) {
+  const contact = `${received.name} <${received.email}>`;
+  if (received.reviewReasons.includes("sender_mismatch"))
+    return `Llegó un correo de ${received.from} en la conversación con ${contact}, pero no lo envió la dirección del contacto: espera en Por revisar (remitente distinto). ${FRAUD_WARNING}`;
+  if (received.reviewReasons.includes("sender_unverified"))
+    return `Llegó un correo que dice venir de ${received.from} (${received.name}), pero el servidor de correo no confirmó que lo enviara esa dirección: espera en Por revisar (remitente no verificado). ${FRAUD_WARNING}`;
+  if (received.reviewReasons.length > 0)
+    return `Llegó un correo de ${received.name} <${received.from}>, que no es un contacto todavía: espera en Por revisar.`;
+  return `${contact} respondió por correo.`;
+}
+
+/** To the contact's owner (or the staff address): an email arrived in the shared mailbox. */
 export function clientEmailReceived(received: ReceivedEmailSummary, crmUrl: string): Email {
   const excerpt = received.text.length > 2000 ? `${received.text.slice(0, 2000)}…` : received.text;
-  const intro = received.inReview
-    ? `Llegó un correo de ${received.name} <${received.email}>, que no es un contacto todavía: espera en Por revisar.`
-    : `${received.name} <${received.email}> respondió por correo.`;
+  const intro = receivedIntro(received);
   const fields: [string, string][] = [
+    ["De", received.from],
     ["Asunto", received.subject ?? "(sin asunto)"],
     ["Mensaje", excerpt || "(sin texto)"],
     ...(received.attachments.length > 0 ? ([["Adjuntos", received.attachments.join(", ")]] as [string, string][]) : []),
@@ -332,7 +355,15 @@ export function clientEmailReceived(received: ReceivedEmailSummary, crmUrl: stri
         "",
       )}</table><p style="margin:24px 0 0"><a href="${escapeHtml(crmUrl)}" style="color:#245c3a">Responder desde el CRM</a></p>`,
   );
-  return { subject: `Correo de ${received.name}: ${received.subject ?? "(sin asunto)"}`, text, html };
+  const subject = received.subject ?? "(sin asunto)";
+  return {
+    subject:
+      received.reviewReasons.length > 0
+        ? `Correo por revisar de ${received.from}: ${subject}`
+        : `Correo de ${received.name}: ${subject}`,
+    text,
+    html,
+  };
 }
 
 /** What a security email reports (second-factor/service.ts queues it). */
@@ -341,10 +372,31 @@ export type SecurityNotice =
   | { event: "factor_removed"; factor: string }
   | { event: "factors_reset"; by: string }
   | { event: "recovery_code_used"; remaining: number }
-  | { event: "new_device"; browser: string; network: string };
+  | { event: "new_device"; browser: string; network: string }
+  | { event: "account_locked"; failures: number }
+  /** To the other administrators: `username` became an administrator, by `by`'s hand. */
+  | { event: "admin_granted"; username: string; by: string };
 
-function securityLines(notice: SecurityNotice, when: string): { subject: string; lines: string[] } {
+const OWN_WARNING = "Si no fuiste tú, cambia tu contraseña y avisa a un administrador de inmediato.";
+
+function securityLines(notice: SecurityNotice, when: string): { subject: string; lines: string[]; warning?: string } {
   switch (notice.event) {
+    case "account_locked":
+      return {
+        subject: "Intentos fallidos de iniciar sesión en tu cuenta",
+        lines: [
+          `El ${when} hubo ${notice.failures} intentos fallidos de iniciar sesión en tu cuenta desde dispositivos en los que nunca la usaste.`,
+          "Desde ahora, cada nuevo intento desde otro dispositivo debe esperar más que el anterior. En los dispositivos donde ya iniciaste sesión puedes entrar como siempre.",
+        ],
+        warning:
+          "Si no fuiste tú, alguien está probando contraseñas: usa una contraseña larga y única, y agrega un segundo factor.",
+      };
+    case "admin_granted":
+      return {
+        subject: "Nueva cuenta de administrador",
+        lines: [`El ${when}, ${notice.by} dio el rol de administrador a la cuenta «${notice.username}».`],
+        warning: "Si no esperabas este cambio, revisa la cuenta en Usuarios y avisa a los demás administradores.",
+      };
     case "factor_added":
       return { subject: "Agregaste un segundo factor", lines: [`El ${when} se agregó ${notice.factor} a tu cuenta.`] };
     case "factor_removed":
@@ -382,8 +434,7 @@ export function securityNoticeEmail(
   when: string,
   securityUrl: string,
 ): Email {
-  const { subject, lines } = securityLines(notice, when);
-  const warning = "Si no fuiste tú, cambia tu contraseña y avisa a un administrador de inmediato.";
+  const { subject, lines, warning = OWN_WARNING } = securityLines(notice, when);
   const text = [
     `Hola ${displayName}:`,
     "",

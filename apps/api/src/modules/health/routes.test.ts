@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { createTestDatabase } from "../../../test/database.ts";
 
+const HEALTH_TOKEN = "monitoreo-Vq7rT2xLp9Kd4Wz8Nb3Hs6Jc1Fg5";
+const withToken = (token: string) => ({ authorization: `Bearer ${token}` });
+
 describe("health and API errors", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp("pglite");
+    t = await createTestApp("pglite", { healthToken: HEALTH_TOKEN });
   });
   afterAll(() => t.close());
 
@@ -16,8 +19,15 @@ describe("health and API errors", () => {
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 
-  it("readiness: 200 with the database reachable, Redis and the shared mailbox not configured", async () => {
+  it("readiness tells anyone only whether the instance is ready, nothing about its parts", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/health/ready" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok" });
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("readiness details (database, Redis, shared mailbox) need HEALTH_TOKEN; a wrong token is a 401", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/health/ready", headers: withToken(HEALTH_TOKEN) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: "ok",
@@ -26,6 +36,13 @@ describe("health and API errors", () => {
       shuttingDown: false,
       mailbox: "not_configured",
     });
+    expect(response.headers["cache-control"]).toBe("no-store");
+    for (const headers of [withToken(`${HEALTH_TOKEN}x`), withToken("x"), { authorization: HEALTH_TOKEN }]) {
+      const refused = await t.app.inject({ method: "GET", url: "/api/health/ready", headers });
+      expect(refused.statusCode, headers.authorization).toBe(401);
+      expect(refused.json()).toMatchObject({ statusCode: 401, message: expect.stringMatching(/HEALTH_TOKEN/) });
+      expect(refused.body).not.toMatch(/database|mailbox/);
+    }
   });
 
   it("readiness says 503 once shutdown starts; new requests get 503 only once the server closes", async () => {
@@ -34,7 +51,10 @@ describe("health and API errors", () => {
       const ready = await t.app.inject({ method: "GET", url: "/api/health/ready" });
       expect(ready.statusCode).toBe(503);
       expect(ready.headers["retry-after"]).toBe("5");
-      expect(ready.json()).toMatchObject({ status: "unavailable", database: "ok", shuttingDown: true });
+      expect(ready.json()).toEqual({ status: "unavailable" });
+      const details = await t.app.inject({ method: "GET", url: "/api/health/ready", headers: withToken(HEALTH_TOKEN) });
+      expect(details.statusCode).toBe(503);
+      expect(details.json()).toMatchObject({ status: "unavailable", database: "ok", shuttingDown: true });
       // Still serving while the load balancer takes the instance out.
       expect((await t.app.inject({ method: "GET", url: "/api/service-types" })).statusCode).toBe(200);
       t.app.lifecycle.closing = true;
@@ -83,22 +103,25 @@ describe("health and API errors", () => {
   });
 });
 
+// These tests make their own app and database: PGlite takes seconds to start on a busy machine.
 describe("readiness without a database", () => {
   it("answers 503 within the check's deadline when the database is gone", async () => {
-    const t = await createTestApp("pglite");
+    const t = await createTestApp("pglite", { healthToken: HEALTH_TOKEN });
     await t.db.database.close();
     try {
       const started = performance.now();
       const response = await t.app.inject({ method: "GET", url: "/api/health/ready" });
       expect(performance.now() - started).toBeLessThan(3000);
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({ status: "unavailable", database: "unavailable" });
+      expect(response.json()).toEqual({ status: "unavailable" });
+      const details = await t.app.inject({ method: "GET", url: "/api/health/ready", headers: withToken(HEALTH_TOKEN) });
+      expect(details.json()).toMatchObject({ status: "unavailable", database: "unavailable" });
       // Liveness stays cheap and green: the process is fine, the database is not.
       expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
     } finally {
       await t.app.close();
     }
-  });
+  }, 60_000);
 });
 
 describe("a request that takes too long", () => {
@@ -131,5 +154,5 @@ describe("a request that takes too long", () => {
       await app.close();
       await db.drop();
     }
-  });
+  }, 60_000);
 });

@@ -12,6 +12,9 @@ import { queryRows } from "../../db/client.ts";
 import { attachLivePublisher, type LiveEvent } from "../live/live-event.ts";
 import { MailboxReader } from "./mailbox-reader.ts";
 
+/** Readiness shows the mailbox's state only to monitoring (HEALTH_TOKEN). */
+const HEALTH_TOKEN = "monitoreo-del-buzon-Xr4Tq9Lm2Wv7Kp3Zs8";
+
 async function waitUntil<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
   const started = Date.now();
   for (;;) {
@@ -51,7 +54,15 @@ describe.each(engines)("conversations by email through a real mailbox (%s)", (en
       contactRateLimit: [{ max: 1000, windowMs: 60_000 }],
       emailPollMs: 100,
       emailRetryBaseMs: 100,
-      inbound: { url: imap.url, mailbox: "INBOX", address: MAILBOX, plusAddressing: true, pollMs: 300 },
+      inbound: {
+        url: imap.url,
+        mailbox: "INBOX",
+        address: MAILBOX,
+        plusAddressing: true,
+        pollMs: 300,
+        authservIds: [],
+      },
+      healthToken: HEALTH_TOKEN,
     });
   });
   afterEach(async () => {
@@ -270,7 +281,7 @@ describe.each(engines)("conversations by email through a real mailbox (%s)", (en
     const second = new MailboxReader({
       db: app.app.db,
       config: app.app.config.inbound as InboundConfig,
-      settings: { mailboxAddress: MAILBOX, staffNotifyEmail: undefined },
+      settings: { mailboxAddress: MAILBOX, staffNotifyEmail: undefined, authservIds: [] },
       log: app.app.log,
       onImported: () => {},
     });
@@ -288,7 +299,11 @@ describe.each(engines)("conversations by email through a real mailbox (%s)", (en
       sql`select count(*)::int as count from inbound_emails`,
     );
     expect(count).toBe(21);
-    const ready = await app.app.inject({ method: "GET", url: "/api/health/ready" });
+    const ready = await app.app.inject({
+      method: "GET",
+      url: "/api/health/ready",
+      headers: { authorization: `Bearer ${HEALTH_TOKEN}` },
+    });
     expect(ready.json().mailbox).toMatchObject({ state: "connected", imported: 21 });
   });
 });

@@ -7,12 +7,15 @@ import {
   type InboundOutcome,
   inboundEmails,
   messageAttachments,
+  type ReviewReason,
   users,
 } from "../../db/schema.ts";
 import { byteaValue } from "../../db/sql-helpers.ts";
 import { refreshClientListing } from "../contacts/repo.ts";
+import { type SenderVerdict, senderVerdict } from "./authentication-results.ts";
+import { applyBounce } from "./bounce.ts";
 import type { InboundEmail } from "./parse-email.ts";
-import { findConversation, findReturnedEmail, importedBefore } from "./repo.ts";
+import { type ConversationMatch, findConversation, importedBefore } from "./repo.ts";
 
 /** Where an email sits in the mailbox: its key in the ledger. */
 export type MailboxPlace = { mailbox: string; uidValidity: number; uid: number; size: number };
@@ -22,6 +25,8 @@ export type ImportSettings = {
   mailboxAddress: string;
   /** Told of an answer when its contact has no owner with an address. */
   staffNotifyEmail: string | undefined;
+  /** The authserv-ids of our receiving mail server: its Authentication-Results say who sent an email. */
+  authservIds: string[];
 };
 
 /** What became of one email, for the reader's log and the live update. */
@@ -33,7 +38,7 @@ export type ImportResult =
       clientId?: number | undefined;
       messageId?: number | undefined;
     }
-  | { outcome: "imported"; clientId: number; messageId: number; newClient: boolean };
+  | { outcome: "imported"; clientId: number; messageId: number; newClient: boolean; inReview: boolean };
 
 /** Splits "María José Pérez" into a first and a last name the way people write them here. */
 function namesOf(display: string, address: string) {
@@ -48,14 +53,30 @@ function namesOf(display: string, address: string) {
 }
 
 /**
+ * Why an email waits in `Por revisar` instead of joining its conversation as Pendiente. The token
+ * and the Message-IDs of a conversation travel in every email of it, so a match by them is the
+ * client's answer only when it comes from the client's address; the address alone is anyone's to
+ * write in a From, so that match needs our mail server to vouch for the sender. And an email the
+ * sender's own domain calls forged (DMARC) is never taken at its word.
+ */
+function reviewReasonsOf(match: ConversationMatch | undefined, from: string, verdict: SenderVerdict): ReviewReason[] {
+  if (!match) return ["unknown_sender"];
+  if (from !== match.clientEmail) return ["sender_mismatch"];
+  if (verdict === "failed" || (match.via === "sender" && verdict !== "verified")) return ["sender_unverified"];
+  return [];
+}
+
+/**
  * Records one email of the mailbox, in one transaction with its ledger row: the unique key
  * (mailbox, UIDVALIDITY, UID) makes a second import of the same email a no-op, whether it comes
  * from a restart after a crash or from a second instance.
  *
  * - A client's answer becomes a message of their conversation (`Correo recibido`), Pendiente, with
- *   its files; the contact's owner (or the staff address) is emailed.
- * - A stranger's email becomes a new contact whose message waits in `Por revisar`.
- * - A bounce marks the email it returns `Rebotado`; an automatic answer is only recorded.
+ *   its files and its From; the contact's owner (or the staff address) is emailed.
+ * - An email in a client's conversation that may not be theirs (reviewReasonsOf) joins it in
+ *   `Por revisar`; a stranger's email becomes a new contact whose message waits there too.
+ * - A delivery report marks the email it returns `Rebotado` (bounce.ts); an automatic answer is
+ *   only recorded.
  * - What cannot be read was already turned into `unreadable` by the caller, with its reason.
  */
 export async function importEmail(
@@ -96,22 +117,15 @@ export async function importEmail(
 
     if ("unreadable" in email) return record({ outcome: "set_aside", reason: email.unreadable });
     if (email.kind === "auto_reply") return record({ outcome: "auto_reply", reason: "Respuesta automática" });
-    if (email.kind === "bounce") {
-      const returned = await findReturnedEmail(tx, email.bounce?.returned ?? []);
-      const reason = email.bounce?.reason || "Correo devuelto";
-      if (!returned) return record({ outcome: "bounce", reason: `${reason} (no se encontró el correo devuelto)` });
-      await tx
-        .update(emailOutbox)
-        .set({ status: "bounced", smtpResponse: reason })
-        .where(eq(emailOutbox.id, returned.id));
-      return record({ outcome: "bounce", reason, messageId: returned.messageId ?? undefined });
-    }
+    if (email.kind === "bounce" && email.bounce) return record(await applyBounce(tx, email.bounce));
     if (!email.from) return record({ outcome: "set_aside", reason: "Sin remitente válido" });
     if (email.messageId && (await importedBefore(tx, email.messageId))) {
       return record({ outcome: "set_aside", reason: "Repetido: ya se importó un correo con el mismo Message-ID" });
     }
 
     const match = await findConversation(tx, email, settings.mailboxAddress);
+    const verdict = senderVerdict(email.authenticationResults, email.from.address, settings.authservIds);
+    const reviewReasons = reviewReasonsOf(match, email.from.address, verdict);
     let clientId = match?.clientId;
     if (clientId === undefined) {
       const names = namesOf(email.from.name, email.from.address);
@@ -131,7 +145,8 @@ export async function importEmail(
         subject: email.subject || null,
         quotedText: email.quoted,
         emailMessageId: email.messageId ?? null,
-        reviewReasons: match ? [] : ["unknown_sender"],
+        emailFrom: email.from.address.slice(0, 320),
+        reviewReasons,
       })
       .returning({ id: clientMessages.id });
     if (!message) throw new Error("no message row returned");
@@ -157,6 +172,12 @@ export async function importEmail(
     const notify = owner?.email ?? settings.staffNotifyEmail;
     if (notify)
       await tx.insert(emailOutbox).values({ kind: "client_email_received", messageId: message.id, toAddress: notify });
-    return record({ outcome: "imported", clientId, messageId: message.id, newClient: !match });
+    return record({
+      outcome: "imported",
+      clientId,
+      messageId: message.id,
+      newClient: !match,
+      inReview: reviewReasons.length > 0,
+    });
   });
 }

@@ -96,7 +96,20 @@ describe("a received email read for the CRM", () => {
     expect(email.text).not.toContain("<");
   });
 
-  it("recognises automatic answers and bounces", async () => {
+  it("turns the HTML of an HTML-only email that carries files into text", async () => {
+    const { raw } = rawEmail({
+      from: "María Quishpe <maria@rosasdelvalle.ec>",
+      to: "ventas@floricola.test",
+      subject: "Foto del cultivo",
+      html: '<div dir="ltr"><p>Buenos días,</p><p>adjunto la <b>foto</b> de las rosas con botrytis.</p></div>',
+      attachments: [{ filename: "rosas.jpg", contentType: "image/jpeg", content: Buffer.from([0xff, 0xd8, 0xff]) }],
+    });
+    const email = await parseEmail(Buffer.from(raw));
+    expect(email.text).toBe("Buenos días,\n\nadjunto la foto de las rosas con botrytis.");
+    expect(email.attachments.map((file) => file.filename)).toEqual(["rosas.jpg"]);
+  });
+
+  it("recognises automatic answers and RFC 3464 bounces, the returned email as headers or whole", async () => {
     const away = rawEmail({
       from: "a@finca.test",
       to: "ventas@floricola.test",
@@ -112,20 +125,51 @@ describe("a received email read for the CRM", () => {
       headers: { Precedence: "bulk" },
     });
     expect((await parseEmail(Buffer.from(bulk.raw))).kind).toBe("auto_reply");
-    const bounce = await parseEmail(
-      Buffer.from(
-        bounceEmail({
-          to: "ventas@floricola.test",
-          returnedId: "<0f0e0d0c-0b0a-4908-8706-050403020100@florapro.test>",
-          recipient: "x@y.test",
-        }),
-      ),
-    );
-    expect(bounce.kind).toBe("bounce");
-    expect(bounce.bounce).toEqual({
-      returned: ["<0f0e0d0c-0b0a-4908-8706-050403020100@florapro.test>"],
-      reason: "550 5.1.1 <x@y.test>: Recipient address rejected: User unknown",
+    const returnedId = "<0f0e0d0c-0b0a-4908-8706-050403020100@florapro.test>";
+    for (const returned of ["headers", "message"] as const) {
+      const bounce = await parseEmail(
+        Buffer.from(bounceEmail({ to: "ventas@floricola.test", returnedId, recipient: "X@y.test", returned })),
+      );
+      expect(bounce.kind).toBe("bounce");
+      expect(bounce.bounce).toEqual({
+        returnedId,
+        recipients: [
+          {
+            addresses: ["x@y.test"],
+            action: "failed",
+            reason: "550 5.1.1 <X@y.test>: Recipient address rejected: User unknown",
+          },
+        ],
+      });
+    }
+  });
+
+  it("believes only a delivery report's own fields: a bounce-like email is an email", async () => {
+    const returnedId = "<0f0e0d0c-0b0a-4908-8706-050403020100@florapro.test>";
+    // The tester's fake: a bounce's subject and words, naming one of our Message-IDs in its text.
+    const fake = rawEmail({
+      from: "Soporte de correo <extrano@attacker.example>",
+      to: "ventas@floricola.test",
+      subject: "Undelivered Mail Returned to Sender",
+      text: `Message-ID: ${returnedId}\nDiagnostic-Code: smtp; 550 Cuenta cerrada. Pague a la cuenta 123 del Banco X.`,
     });
+    const email = await parseEmail(Buffer.from(fake.raw));
+    expect(email.kind).toBe("message");
+    expect(email.bounce).toBeUndefined();
+    // A client's own words about a delivery of flowers are theirs, whatever the subject says.
+    const client = rawEmail({
+      from: "maria@rosasdelvalle.ec",
+      to: "ventas@floricola.test",
+      subject: "No se pudo entregar el pedido",
+      text: "El camión no llegó a la finca.",
+    });
+    expect((await parseEmail(Buffer.from(client.raw))).kind).toBe("message");
+    // A report without the returned email's headers names nothing.
+    const headless = bounceEmail({ to: "ventas@floricola.test", returnedId, recipient: "x@y.test" }).replace(
+      /Content-Type: text\/rfc822-headers[\s\S]*?(?=\r\n--informe)/,
+      "Content-Type: text/plain\r\n\r\nNada.",
+    );
+    expect((await parseEmail(Buffer.from(headless))).bounce).toBeUndefined();
   });
 
   it("never throws on bytes that are not an email", async () => {

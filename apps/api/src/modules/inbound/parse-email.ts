@@ -1,5 +1,6 @@
 import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
 import { z } from "zod";
+import { type DeliveryReport, isDeliveryReport, readDeliveryReport } from "./delivery-report.ts";
 import { foldQuoted } from "./quoted-text.ts";
 
 /** A kept file's largest size; a bigger one is listed with the reason, without its content. */
@@ -8,6 +9,8 @@ export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 const ATTACHMENTS_MAX = 20;
 /** Longer texts are cut: a message is for people to read, and the email stays in the mailbox. */
 const TEXT_MAX_CHARS = 50_000;
+/** Pictures inside the HTML stay `cid:` links: nobody reads them as text, and data URLs would swell it. */
+const PARSE_OPTIONS = { skipImageLinks: true, keepCidLinks: true, maxHtmlLengthToParse: 2_000_000 };
 
 export type InboundAttachment = {
   filename: string;
@@ -26,12 +29,14 @@ export type InboundEmail = {
   from: { address: string; name: string } | undefined;
   /** Every address it was sent to (To, Cc, Delivered-To, X-Original-To): a plus address names the conversation. */
   recipients: string[];
+  /** The Authentication-Results headers, topmost (the last server's) first: see authentication-results.ts. */
+  authenticationResults: string[];
   subject: string;
   text: string;
   quoted: string | null;
   attachments: InboundAttachment[];
-  /** A bounce: the Message-IDs of the emails it returns and the mail server's reason. */
-  bounce?: { returned: string[]; reason: string };
+  /** A bounce: the RFC 3464 delivery report it carries. */
+  bounce?: DeliveryReport;
 };
 
 const emailAddress = z.email();
@@ -63,35 +68,39 @@ function messageIds(value: string | string[] | undefined) {
 
 const AUTO_SUBJECT =
   /^\s*(respuesta autom[aá]tica|automatic reply|auto(matic)?[- ]?(reply|response)|out of (the )?office|fuera de (la )?oficina|ausencia|autorespuesta)\b/i;
-const BOUNCE_SUBJECT =
-  /(undeliver(ed|able)|delivery status notification|mail delivery (failed|failure|subsystem)|returned mail|failure notice|no se (pudo|puede) entregar|entrega fallida|non remis)/i;
-const BOUNCE_SENDER = /^(mailer-daemon|postmaster)@/i;
+/** Mail servers' own addresses: what they send that is not a delivery report is still not a person's email. */
+const MAIL_SERVER_SENDER = /^(mailer-daemon|postmaster)@/i;
 
-/** RFC 3834 and what the big providers add to out-of-office answers. */
-function isAutoReply(mail: ParsedMail) {
+/** RFC 3834, what the big providers add to out-of-office answers, and mail servers' notices. */
+function isAutoReply(mail: ParsedMail, from: string | undefined) {
   const autoSubmitted = headerText(mail, "auto-submitted").trim().toLowerCase();
   if (autoSubmitted && autoSubmitted !== "no") return true;
   if (mail.headers.has("x-autoreply") || mail.headers.has("x-autorespond")) return true;
   if (/^(auto_reply|bulk|junk)$/i.test(headerText(mail, "precedence").trim())) return true;
+  if (from && MAIL_SERVER_SENDER.test(from)) return true;
   return AUTO_SUBJECT.test(mail.subject ?? "");
 }
 
+/** The values of a header that may appear several times, in the order they appear (topmost first). */
+function headerValues(mail: ParsedMail, name: string) {
+  return mail.headerLines
+    .filter((line) => line.key === name)
+    .map((line) =>
+      line.line
+        .slice(line.line.indexOf(":") + 1)
+        .replace(/\r?\n[ \t]+/g, " ")
+        .trim(),
+    );
+}
+
 /**
- * A delivery report: the returned emails are named by the Message-ID headers quoted in its body
- * (the report's rfc822 part), the reason by its Diagnostic-Code or Status lines.
+ * mailparser turns an HTML-only email into text, but not an HTML part beside files (multipart/mixed):
+ * the text is then missing. The HTML is handed back to it as an email of its own, so the same
+ * conversion and the same limits (size, nesting depth) apply.
  */
-function bounceOf(mail: ParsedMail, raw: string, from: string | undefined) {
-  const contentType = headerText(mail, "content-type").toLowerCase();
-  const isReport = contentType.includes("multipart/report") && contentType.includes("delivery-status");
-  if (!isReport && !(from && BOUNCE_SENDER.test(from)) && !BOUNCE_SUBJECT.test(mail.subject ?? "")) return undefined;
-  const body = raw.slice(raw.search(/\r?\n\r?\n/));
-  const returned = [...body.matchAll(/^Message-ID:\s*(<[^<>\s]+>)/gim)].map((match) => match[1] ?? "");
-  const diagnostic =
-    body.match(/^Diagnostic-Code:\s*(?:smtp;\s*)?(.+(?:\r?\n[ \t].+)*)/im)?.[1] ??
-    body.match(/^Status:\s*(\S+)/im)?.[1] ??
-    mail.subject ??
-    "";
-  return { returned, reason: diagnostic.replace(/\s+/g, " ").trim().slice(0, 1000) };
+async function textOfHtml(html: string) {
+  const alone = Buffer.from(`Content-Type: text/html; charset=utf-8\r\n\r\n${html}`, "utf8");
+  return (await simpleParser(alone, PARSE_OPTIONS)).text ?? "";
 }
 
 /** The file name as the sender gave it, reduced to what is safe to offer for download. */
@@ -123,7 +132,7 @@ function keptAttachments(mail: ParsedMail): InboundAttachment[] {
 
 /** Reads one email's source; throws on what cannot be read at all. */
 export async function parseEmail(source: Buffer): Promise<InboundEmail> {
-  const mail = await simpleParser(source, { skipImageLinks: true, maxHtmlLengthToParse: 2_000_000 });
+  const mail = await simpleParser(source, PARSE_OPTIONS);
   const from = addresses(mail.from)[0];
   const validFrom = from && emailAddress.safeParse(from.address).success ? from : undefined;
   const recipients = [
@@ -137,16 +146,16 @@ export async function parseEmail(source: Buffer): Promise<InboundEmail> {
         .map((address) => ({ address, name: "" })),
     ),
   ].map((entry) => entry.address);
-  const raw = source.toString("latin1");
-  const bounce = bounceOf(mail, raw, validFrom?.address);
-  const body = (mail.text ?? "").slice(0, TEXT_MAX_CHARS);
-  const { text, quoted } = foldQuoted(body);
+  const bounce = isDeliveryReport(mail.headers.get("content-type")) ? await readDeliveryReport(source) : undefined;
+  const plain = mail.text?.trim() ? mail.text : mail.html ? await textOfHtml(mail.html) : "";
+  const { text, quoted } = foldQuoted(plain.slice(0, TEXT_MAX_CHARS));
   return {
-    kind: bounce ? "bounce" : isAutoReply(mail) ? "auto_reply" : "message",
+    kind: bounce ? "bounce" : isAutoReply(mail, validFrom?.address) ? "auto_reply" : "message",
     messageId: messageIds(mail.messageId)[0],
     thread: [...new Set([...messageIds(mail.inReplyTo), ...messageIds(mail.references).reverse()])],
     from: validFrom,
     recipients: [...new Set(recipients)],
+    authenticationResults: headerValues(mail, "authentication-results"),
     subject: (mail.subject ?? "")
       .replace(/[\p{Cc}]/gu, " ")
       .trim()

@@ -14,6 +14,7 @@ export async function receivedEmailSummary(
       firstName: clients.firstName,
       lastName: clients.lastName,
       email: clients.email,
+      from: clientMessages.emailFrom,
       subject: clientMessages.subject,
       text: clientMessages.message,
       reviewReasons: clientMessages.reviewReasons,
@@ -32,9 +33,11 @@ export async function receivedEmailSummary(
     clientId: row.clientId,
     name: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
+    // Emails imported before the From was kept came from the client's address.
+    from: row.from ?? row.email,
     subject: row.subject,
     text: row.text,
     attachments: files.map((file) => file.filename),
-    inReview: row.reviewReasons.length > 0 && row.reviewedAt === null,
+    reviewReasons: row.reviewedAt === null ? row.reviewReasons : [],
   };
 }

@@ -56,60 +56,68 @@ export async function importedBefore(db: Db, messageId: string) {
   return row !== undefined;
 }
 
-export type ConversationMatch = { clientId: number; via: "token" | "thread" | "sender" };
+/** Whose conversation an email joins, how it was found, and the address that client has. */
+export type ConversationMatch = { clientId: number; clientEmail: string; via: "token" | "thread" | "sender" };
 
 /**
  * Whose conversation a received email belongs to: the token of the plus address it was sent to,
  * then the mails it answers (ours by their Message-ID key, or theirs already imported), then the
- * sender's address.
+ * sender's address. Whether the sender may speak in that conversation is the caller's question.
  */
 export async function findConversation(
   db: Db,
   email: { recipients: string[]; thread: string[]; from: { address: string } | undefined },
   mailboxAddress: string,
 ): Promise<ConversationMatch | undefined> {
+  const client = { clientId: clients.id, clientEmail: clients.emailKey };
   const tokens = email.recipients.flatMap((recipient) => tokenOf(recipient, mailboxAddress) ?? []);
   if (tokens.length > 0) {
-    const [row] = await db.select({ id: clients.id }).from(clients).where(inArray(clients.replyToken, tokens)).limit(1);
-    if (row) return { clientId: row.id, via: "token" };
+    const [row] = await db.select(client).from(clients).where(inArray(clients.replyToken, tokens)).limit(1);
+    if (row) return { ...row, via: "token" };
   }
   const keys = email.thread.flatMap((id) => keyOf(id) ?? []);
   if (keys.length > 0) {
     const [row] = await db
-      .select({ clientId: clientMessages.clientId })
+      .select(client)
       .from(emailOutbox)
       .innerJoin(clientMessages, eq(clientMessages.id, emailOutbox.messageId))
+      .innerJoin(clients, eq(clients.id, clientMessages.clientId))
       .where(inArray(emailOutbox.messageKey, keys))
       .limit(1);
-    if (row) return { clientId: row.clientId, via: "thread" };
+    if (row) return { ...row, via: "thread" };
   }
   if (email.thread.length > 0) {
     const [row] = await db
-      .select({ clientId: clientMessages.clientId })
+      .select(client)
       .from(clientMessages)
+      .innerJoin(clients, eq(clients.id, clientMessages.clientId))
       .where(inArray(clientMessages.emailMessageId, email.thread))
       .limit(1);
-    if (row) return { clientId: row.clientId, via: "thread" };
+    if (row) return { ...row, via: "thread" };
   }
   if (email.from) {
     const [row] = await db
-      .select({ id: clients.id })
+      .select(client)
       .from(clients)
       .where(eq(clients.emailKey, email.from.address.toLowerCase()))
       .limit(1);
-    if (row) return { clientId: row.id, via: "sender" };
+    if (row) return { ...row, via: "sender" };
   }
   return undefined;
 }
 
-/** The email of ours a bounce returns, by the Message-ID keys it quotes. */
-export async function findReturnedEmail(db: Db, returned: string[]) {
-  const keys = returned.flatMap((id) => keyOf(id) ?? []);
-  if (keys.length === 0) return undefined;
+/** The email of ours a bounce returns, by the Message-ID key it quotes: where it went and how it stands. */
+export async function findReturnedEmail(db: Db, returnedId: string) {
+  const key = keyOf(returnedId);
+  if (key === undefined) return undefined;
   const [row] = await db
-    .select({ id: emailOutbox.id, messageId: emailOutbox.messageId })
+    .select({
+      id: emailOutbox.id,
+      messageId: emailOutbox.messageId,
+      toAddress: emailOutbox.toAddress,
+      status: emailOutbox.status,
+    })
     .from(emailOutbox)
-    .where(inArray(emailOutbox.messageKey, keys))
-    .limit(1);
+    .where(eq(emailOutbox.messageKey, key));
   return row;
 }

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ADMIN, bearer, createReadyStaff, type LoggedIn, signIn } from "../../../test/auth.ts";
 import { contactRequest, postContact } from "../../../test/contact.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
-import { dataOf, livePass, openEventStream, type SseFrame } from "../../../test/sse.ts";
+import { dataOf, livePass, openEventStream, type SseFrame, type SseReader } from "../../../test/sse.ts";
 import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
+import { setSecondFactorRequired } from "../second-factor/repo.ts";
 import { ensureFirstAdmin } from "../users/first-admin.ts";
 import { LocalEventBus } from "./event-bus.ts";
 import { EventStream } from "./event-stream.ts";
@@ -47,6 +48,8 @@ describe.each(engines)("live events on %s", (engine) => {
       admin: { username: ADMIN.username, password: ADMIN.password, email: "admin@floraprotect.test" },
       loginRateLimit: [{ max: 10_000, windowMs: 60_000 }],
       contactRateLimit: [{ max: 10_000, windowMs: 60_000 }],
+      // Small enough to reach in a test; the other tests keep a few streams open at most.
+      liveStreamsMax: 30,
     };
     app = await buildApp({
       config,
@@ -173,6 +176,75 @@ describe.each(engines)("live events on %s", (engine) => {
     } finally {
       disabled.close();
       signedOut.close();
+    }
+  });
+
+  it("refuses a pass taken before `Exigir segundo factor` to an account that must now enrol, and ends its stream", async () => {
+    const staff = await signIn(app, await createReadyStaff(app, admin.accessToken));
+    const open = await streamAs(staff);
+    const earlier = await livePass(app, staff.accessToken);
+    // As `Exigir segundo factor` stores it (its route is tested in second-factor/): the
+    // administrator has no factor either, and could not switch it off again through the API.
+    const requireSecondFactor = (required: boolean) => setSecondFactorRequired(app.db, required, admin.user.id);
+    try {
+      expect(open.status).toBe(200);
+      await requireSecondFactor(true);
+      const refused = await openEventStream(base, { cookie: earlier.cookie });
+      expect(refused.status).toBe(401);
+      expect(dataOf(await open.next(isEvent("end")))).toEqual({ reason: "session" });
+      await open.waitEnd();
+    } finally {
+      open.close();
+      await requireSecondFactor(false);
+    }
+  });
+
+  it("ends the stream of an account whose role no longer reaches the CRM", async () => {
+    const staff = await createReadyStaff(app, admin.accessToken);
+    const open = await streamAs(await signIn(app, staff));
+    try {
+      expect(open.status).toBe(200);
+      await call("PATCH", `/api/users/${staff.id}`, admin.accessToken, { role: "editor" });
+      expect(dataOf(await open.next(isEvent("end")))).toEqual({ reason: "session" });
+    } finally {
+      open.close();
+    }
+  });
+
+  it("bounds open streams per account across its sessions (429) and per instance (503)", async () => {
+    const staff = await createReadyStaff(app, admin.accessToken);
+    const sessions = [await signIn(app, staff), await signIn(app, staff)];
+    const opened: SseReader[] = [];
+    try {
+      for (let index = 0; index < 20; index += 1) opened.push(await streamAs(sessions[index % 2] as LoggedIn));
+      expect(opened.map((stream) => stream.status)).toEqual(Array(20).fill(200));
+      // Twenty tabs are the account's, whichever session (browser) opens the next one.
+      for (const session of [...sessions, await signIn(app, staff)]) {
+        const refused = await streamAs(session);
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(JSON.parse(refused.body).message).toMatch(/pestañas/);
+      }
+      // Another account fills the instance (30 in this app): the next one is told to come back.
+      const other = await signIn(app, await createReadyStaff(app, admin.accessToken));
+      for (let index = 0; index < 10; index += 1) opened.push(await streamAs(other));
+      expect(opened.every((stream) => stream.status === 200)).toBe(true);
+      const full = await streamAs(admin);
+      expect(full.status).toBe(503);
+      expect(Number(full.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(JSON.parse(full.body).message).toMatch(/Intenta nuevamente/);
+      // A stream that ends frees its place.
+      opened.pop()?.close();
+      await vi.waitFor(
+        async () => {
+          const again = await streamAs(admin);
+          again.close();
+          expect(again.status).toBe(200);
+        },
+        { timeout: 3000, interval: 100 },
+      );
+    } finally {
+      for (const stream of opened) stream.close();
     }
   });
 

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { apiErrorSchema } from "@app/shared";
+import { CRM_ROLES, type StaffRole } from "@app/shared/constants";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,8 +16,10 @@ import { issuePass, type LivePass, passCookieOf, setPassCookie, verifyPass } fro
 export type LiveOptions = { secret: Buffer; timings?: Partial<StreamTimings> };
 
 const DEFAULT_TIMINGS: StreamTimings = { heartbeatMs: 25_000, recheckMs: 60_000, eventCheckMs: 5_000 };
-/** Open streams of one session on one instance: tabs of one browser, with room to spare. */
-const STREAMS_PER_SESSION = 20;
+/** Open streams of one account on one instance, all its sessions together: its tabs, with room to spare. */
+const STREAMS_PER_ACCOUNT = 20;
+/** How long a refused page waits before it asks again (its own backoff may wait longer). */
+const RETRY_AFTER_SECONDS = "30";
 /** Same policy as every JSON answer (plugins/security-headers.ts): nothing to load or frame here. */
 const API_CSP = "default-src 'none'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 const EVENT_ID = /^[0-9a-f]{8}\.\d{1,15}$/;
@@ -43,7 +46,8 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, { secr
   }
   const hub = new LiveHub(bus);
   const detach = attachLivePublisher(app.db, bus);
-  const streams = new Map<EventStream, string>();
+  /** The open streams of this instance and whose they are. */
+  const streams = new Map<EventStream, { userId: number; sessionId: string }>();
 
   // Open streams would keep the server from closing (SIGTERM): they end first, and the pages
   // reconnect after a pause, to another instance behind a load balancer.
@@ -56,10 +60,15 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, { secr
     await bus.close();
   });
 
-  /** Whether the pass's session may still see events: the same rules as the auth guard's. */
+  /**
+   * Whether the pass's session may still see events: the same rules as the auth guard's for a CRM
+   * call. So a pass taken before `Exigir segundo factor` opens nothing for an account that must now
+   * enrol, and its open stream ends at its next check.
+   */
   const sessionAllows = async (pass: LivePass) => {
     const row = await loadPrincipal(app.db, pass.userId, pass.sessionId);
-    if (!row?.active || row.sessionId === null || row.mustChangePassword) return false;
+    if (!row?.active || row.sessionId === null || row.mustChangePassword || row.mustAddSecondFactor) return false;
+    if (!(CRM_ROLES as readonly StaffRole[]).includes(row.role)) return false;
     return Math.floor(pass.authAt.getTime() / 1000) >= Math.floor(row.tokensValidAfter.getTime() / 1000);
   };
 
@@ -94,7 +103,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, { secr
         description:
           "Eventos en vivo del CRM (text/event-stream). Requiere la cookie de POST /api/events/ticket; lastEventId reanuda.",
         querystring: z.object({ lastEventId: z.string().max(40).optional() }),
-        response: { 401: apiErrorSchema, 429: apiErrorSchema },
+        response: { 401: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -102,9 +111,22 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, { secr
       const pass = token ? await verifyPass(token, secret) : undefined;
       if (!pass) return unauthorized(reply, "Inicia sesión para continuar.");
       if (!(await sessionAllows(pass))) return unauthorized(reply);
-      const open = [...streams.values()].filter((sessionId) => sessionId === pass.sessionId).length;
-      if (open >= STREAMS_PER_SESSION) {
-        return reply.code(429).header("retry-after", "30").send(errorBody(429, "Demasiadas pestañas abiertas."));
+      // Counted and added with no wait in between, so two requests at once cannot both take the last place.
+      const open = [...streams.values()];
+      if (open.filter((owner) => owner.userId === pass.userId).length >= STREAMS_PER_ACCOUNT) {
+        return reply
+          .code(429)
+          .header("retry-after", RETRY_AFTER_SECONDS)
+          .send(errorBody(429, "Demasiadas pestañas abiertas."));
+      }
+      if (open.length >= app.config.liveStreamsMax) {
+        // Full here: the page tries again after a pause, perhaps on another instance.
+        return reply
+          .code(503)
+          .header("retry-after", RETRY_AFTER_SECONDS)
+          .send(
+            errorBody(503, "Hay demasiadas conexiones en vivo en este momento. Intenta nuevamente en unos segundos."),
+          );
       }
 
       reply.hijack();
@@ -128,7 +150,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, { secr
         stillAllowed: () => sessionAllows(pass),
         onEnd: () => streams.delete(stream),
       });
-      streams.set(stream, pass.sessionId);
+      streams.set(stream, { userId: pass.userId, sessionId: pass.sessionId });
       // Gone before the stream was set up: its "close" was missed, so end it now.
       if (request.raw.socket.destroyed) stream.end("restart");
       const lastId = request.query.lastEventId ?? request.headers["last-event-id"];

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, notExists, notLike, or, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
-import { auditLog, clientMessages, clients } from "../../db/schema.ts";
+import { auditLog, clientMessages, clients, contactConfirmations } from "../../db/schema.ts";
 import { ANONYMISED_EMAIL_DOMAIN } from "../contacts/anonymise.ts";
 import type { RetentionAction, RetentionTrigger } from "./retention.ts";
 
@@ -85,4 +85,12 @@ export async function ranSince(db: Db, trigger: RetentionTrigger, since: Date) {
 export async function tryAdvisoryXactLock(tx: Db, key: number) {
   const [row] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${key}) as locked`);
   return row?.locked === true;
+}
+
+/**
+ * Forgets which addresses got a confirmation before `before`: the record only serves the daily cap
+ * (decision 045), and even as a digest an address is the person's data.
+ */
+export async function forgetConfirmationsBefore(db: Db, before: Date) {
+  await db.delete(contactConfirmations).where(lt(contactConfirmations.queuedAt, before));
 }

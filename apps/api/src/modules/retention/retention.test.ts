@@ -88,6 +88,15 @@ describe.each(engines)("lead retention (LOPDP) on %s", (engine) => {
     ]);
   });
 
+  it("forgets the addresses confirmed over a day ago (decision 045), not the recent ones", async () => {
+    await db.execute(sql`truncate contact_confirmations`);
+    await db.execute(sql`insert into contact_confirmations (address_key, queued_at)
+                         values ('antigua', ${ago(2).toISOString()}), ('reciente', ${new Date(Date.now() - 3_600_000).toISOString()})`);
+    await applyLeadRetention(db, { months: 24, action: "anonymize", trigger: "cli" });
+    const rows = await queryRows<{ address_key: string }>(db, sql`select address_key from contact_confirmations`);
+    expect(rows).toEqual([{ address_key: "reciente" }]);
+  });
+
   it("is idempotent: a second run changes nothing and says so in the audit log", async () => {
     await applyLeadRetention(db, { months: 24, action: "anonymize", trigger: "cli" });
     const once = await leadSnapshot(db);

@@ -1,7 +1,15 @@
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { anonymiseClientRows } from "../contacts/anonymise.ts";
-import { countDue, countMessagesOf, deleteClients, nextDueClients, ranSince, tryAdvisoryXactLock } from "./repo.ts";
+import {
+  countDue,
+  countMessagesOf,
+  deleteClients,
+  forgetConfirmationsBefore,
+  nextDueClients,
+  ranSince,
+  tryAdvisoryXactLock,
+} from "./repo.ts";
 
 // LOPDP retention (decision 018): a lead whose last contact with us is older than the configured
 // period is anonymised (default) or deleted. "Last contact": the newest of the client's creation,
@@ -30,6 +38,8 @@ const RETENTION_LOCK = 727275;
 /** Scheduled runs are at least this far apart, whichever instance makes them. */
 const SCHEDULE_GAP_HOURS = 20;
 const BATCH = 200;
+/** An address's confirmation is remembered this long: the daily cap of decision 045 needs no more. */
+const CONFIRMATION_MEMORY_MS = 24 * 3_600_000;
 
 export function retentionCutoff(months: number, now = new Date()) {
   const cutoff = new Date(now);
@@ -72,6 +82,7 @@ export async function applyLeadRetention(db: Db, options: RetentionOptions): Pro
       clients += ids.length;
       if (ids.length < BATCH) break;
     }
+    await forgetConfirmationsBefore(tx, new Date(now.getTime() - CONFIRMATION_MEMORY_MS));
     await recordAudit(tx, {
       action: "leads_retention",
       details: { trigger, action, months, cutoff: cutoff.toISOString(), clients, messages },

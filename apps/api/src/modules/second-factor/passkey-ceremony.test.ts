@@ -59,7 +59,7 @@ describe("passkey ceremonies", () => {
     const { key, stored } = await registered();
     const options = await authenticationOptions(rp, [stored]);
     expect(options.allowCredentials?.map((allowed) => allowed.id)).toEqual([key.id]);
-    expect(await verifiedAuthentication(rp, options.challenge, key.assert(options), stored)).toEqual({
+    expect(await verifiedAuthentication(rp, options.challenge, key.assert(options), stored, false)).toEqual({
       counter: 1,
       backedUp: false,
     });
@@ -71,7 +71,7 @@ describe("passkey ceremonies", () => {
     const seen = { ...stored, counter: 5 };
     key.counter = 5;
     const check = (credential: ReturnType<typeof key.assert>) =>
-      verifiedAuthentication(rp, options.challenge, credential, seen);
+      verifiedAuthentication(rp, options.challenge, credential, seen, false);
     expect(await check(key.assert(options, { origin: "https://evil.test" }))).toBeUndefined();
     expect(await check(key.assert(options, { challenge: "dmllam8" }))).toBeUndefined();
     expect(await check(key.assert(options, { counter: 3 }))).toBeUndefined();

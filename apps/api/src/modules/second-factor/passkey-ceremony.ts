@@ -10,9 +10,11 @@ import {
 } from "@simplewebauthn/server";
 
 // Passkeys through @simplewebauthn/server (decision 035): the relying party is the site of
-// PUBLIC_URL (its host the RP ID, its origin the only origin accepted), attestation none, user
-// verification preferred, discoverable credentials preferred so a passkey can sign in without a
-// username. The challenges are kept by the caller (single-use rows of auth_challenges).
+// PUBLIC_URL (its host the RP ID, its origin the only origin accepted), attestation none,
+// discoverable credentials preferred so a passkey can sign in without a username. User verification
+// (a PIN, a fingerprint) is required when the passkey is the whole sign-in, and preferred when it
+// follows a password (decision 039). The challenges are kept by the caller (single-use rows of
+// auth_challenges).
 
 export type RelyingParty = { id: string; origin: string };
 
@@ -70,12 +72,15 @@ export async function verifiedRegistration(rp: RelyingParty, challenge: string, 
   }
 }
 
-/** Options to sign in: with the account's passkeys listed, or none (a discoverable passkey chooses). */
+/**
+ * Options to sign in: with the account's passkeys listed (a second factor), or none (a discoverable
+ * passkey chooses the account, and is then the only factor: the person must be verified).
+ */
 export function authenticationOptions(rp: RelyingParty, allowed: StoredPasskey[] | undefined) {
   return generateAuthenticationOptions({
     rpID: rp.id,
     timeout: TIMEOUT_MS,
-    userVerification: "preferred",
+    userVerification: allowed ? "preferred" : "required",
     ...(allowed
       ? { allowCredentials: allowed.map((passkey) => ({ id: passkey.id, transports: passkey.transports })) }
       : {}),
@@ -84,14 +89,16 @@ export function authenticationOptions(rp: RelyingParty, allowed: StoredPasskey[]
 
 /**
  * The passkey's new counter and backup state when the browser's answer is signed by `passkey` over
- * `challenge` from our origin; undefined otherwise (wrong origin, replayed challenge, a counter
- * going back: a cloned key).
+ * `challenge` from our origin, with the person verified by the authenticator when
+ * `requireUserVerification`; undefined otherwise (wrong origin, replayed challenge, a counter going
+ * back: a cloned key; only presence shown where verification was required).
  */
 export async function verifiedAuthentication(
   rp: RelyingParty,
   challenge: string,
   credential: WebauthnCredential,
   passkey: StoredPasskey,
+  requireUserVerification: boolean,
 ) {
   try {
     const result = await verifyAuthenticationResponse({
@@ -105,7 +112,7 @@ export async function verifiedAuthentication(
         counter: passkey.counter,
         transports: passkey.transports as never,
       },
-      requireUserVerification: false,
+      requireUserVerification,
     });
     if (!result.verified) return undefined;
     return { counter: result.authenticationInfo.newCounter, backedUp: result.authenticationInfo.credentialBackedUp };

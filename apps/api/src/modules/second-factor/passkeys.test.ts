@@ -49,7 +49,7 @@ describe.each(engines)("passkeys on %s", (engine) => {
     (await t.app.inject({ method: "GET", url: "/api/account/security", headers: bearer(accessToken) })).json();
 
   /** A staff member with a registered passkey. */
-  async function staffWithPasskey(options: { backedUp?: boolean } = {}) {
+  async function staffWithPasskey(options: { backedUp?: boolean; presenceOnly?: boolean } = {}) {
     const staff = await createReadyStaff(t.app, admin.accessToken);
     const session = await signIn(t.app, staff);
     const key = softwarePasskey(PUBLIC_URL, options);
@@ -298,6 +298,19 @@ describe.each(engines)("passkeys on %s", (engine) => {
       payload: { active: false },
     });
     expect((await passkeySignIn(key)).response.statusCode).toBe(403);
+  });
+
+  it("a passkey that only shows presence (no PIN, no biometrics) is never the whole sign-in", async () => {
+    const { staff, key } = await staffWithPasskey({ presenceOnly: true });
+    const options = (await t.app.inject({ method: "POST", url: "/api/auth/passkey/options" })).json();
+    expect(options.options.userVerification).toBe("required");
+    const alone = await passkeySignIn(key);
+    expect(alone.response.statusCode).toBe(401);
+    expect(alone.response.json().message).toBe(M.passkeyFailed);
+
+    // After the password it is the second factor, where presence is enough.
+    const step = await startStep(t.app, staff);
+    expect((await passkeyStep(t.app, step.stepToken, key)).statusCode).toBe(200);
   });
 
   it("renames and removes one's own passkeys, not anyone else's", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, createReadyStaff, signIn } from "../../../test/auth.ts";
 import { engines } from "../../../test/database.ts";
-import { enrolAuthenticator } from "../../../test/second-factor.ts";
+import { codeFor, enrolAuthenticator } from "../../../test/second-factor.ts";
 import { authSessions } from "../../db/schema.ts";
 
 // Changing how an account is protected asks for a recent proof of who is at the keyboard: a stolen
@@ -33,7 +33,7 @@ describe.each(engines)("changing factors asks for the password again after a whi
     const admin = await signIn(t.app, ADMIN);
     const staff = await createReadyStaff(t.app, admin.accessToken);
     const session = await signIn(t.app, staff);
-    await enrolAuthenticator(t.app, session.accessToken);
+    const { secret } = await enrolAuthenticator(t.app, session.accessToken);
     await age(sessionOf(session.accessToken), 11);
 
     for (const [method, url] of [
@@ -56,7 +56,14 @@ describe.each(engines)("changing factors asks for the password again after a whi
     const right = await call("POST", "/api/account/confirm-password", session.accessToken, {
       password: staff.password,
     });
-    expect(right.statusCode).toBe(204);
+    // The account has an authenticator app: its code comes next (decision 039).
+    expect(right.statusCode).toBe(200);
+    expect(right.json().methods).toContain("authenticator");
+    const code = await call("POST", "/api/account/confirm-second-factor", session.accessToken, {
+      method: "authenticator",
+      code: codeFor(secret),
+    });
+    expect(code.statusCode).toBe(204);
     const codes = await call("POST", "/api/account/recovery-codes", session.accessToken);
     expect(codes.statusCode).toBe(200);
     expect(codes.json().codes).toHaveLength(10);

@@ -267,19 +267,18 @@ export async function replaceChallenge(db: Db, challenge: NewChallenge) {
   });
 }
 
+/** The challenge `id` of that purpose, while it is open: not used, not expired. */
+const isOpen = (id: string, purpose: AuthChallengePurpose) =>
+  and(
+    eq(authChallenges.id, id),
+    eq(authChallenges.purpose, purpose),
+    isNull(authChallenges.usedAt),
+    gt(authChallenges.expiresAt, dbNow()),
+  );
+
 /** A challenge still open (not used, not expired, of that purpose). */
 export async function openChallenge(db: Db, id: string, purpose: AuthChallengePurpose) {
-  const [row] = await db
-    .select()
-    .from(authChallenges)
-    .where(
-      and(
-        eq(authChallenges.id, id),
-        eq(authChallenges.purpose, purpose),
-        isNull(authChallenges.usedAt),
-        gt(authChallenges.expiresAt, dbNow()),
-      ),
-    );
+  const [row] = await db.select().from(authChallenges).where(isOpen(id, purpose));
   return row;
 }
 
@@ -304,17 +303,18 @@ export async function setStepChallenge(db: Db, id: string, challenge: string) {
   await db.update(authChallenges).set({ challenge }).where(eq(authChallenges.id, id));
 }
 
-/** Counts a wrong code on a step; locks it (used) at `limit`. The failures so far. */
-export async function failStep(db: Db, id: string, limit: number) {
+/**
+ * Reserves one attempt at an open step before its answer is checked: of requests sent at once, at
+ * most `limit` in all get the step back (its account, challenge and attempts so far, this one
+ * included); the others get nothing.
+ */
+export async function reserveStepAttempt(db: Db, id: string, purpose: AuthChallengePurpose, limit: number) {
   const [row] = await db
     .update(authChallenges)
-    .set({
-      failures: sql`${authChallenges.failures} + 1`,
-      usedAt: sql`case when ${authChallenges.failures} + 1 >= ${limit} then ${dbNow()} else ${authChallenges.usedAt} end`,
-    })
-    .where(eq(authChallenges.id, id))
-    .returning({ failures: authChallenges.failures });
-  return row?.failures ?? limit;
+    .set({ failures: sql`${authChallenges.failures} + 1` })
+    .where(and(isOpen(id, purpose), lt(authChallenges.failures, limit)))
+    .returning();
+  return row;
 }
 
 /**

@@ -10,15 +10,11 @@ import {
   passkeyOptionsSchema,
   recoveryCodesSchema,
   renamePasskeyRequestSchema,
+  reverifyStepSchema,
+  secondFactorAnswerSchema,
   secondFactorPolicySchema,
 } from "@app/shared";
-import {
-  AUTH_MESSAGES,
-  SECOND_FACTOR_LIMITS,
-  SECOND_FACTOR_MESSAGES,
-  STAFF_ROLES,
-  waitText,
-} from "@app/shared/constants";
+import { AUTH_MESSAGES, SECOND_FACTOR_MESSAGES, STAFF_ROLES } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -26,14 +22,11 @@ import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { AccountThrottle } from "../auth/account-throttle.ts";
-import { verifyPassword } from "../auth/passwords.ts";
-import {
-  endOwnSession,
-  isRecentlyVerified,
-  listOpenSessions,
-  markSessionVerified,
-  revokeUserSessions,
-} from "../auth/sessions.ts";
+import type { AttemptDeps } from "../auth/attempts.ts";
+import { requireRecentProof } from "../auth/recent-proof.ts";
+import { tooManyTries } from "../auth/routes.ts";
+import { confirmPassword, confirmSecondFactor, type ReverifyResult } from "../auth/service.ts";
+import { endOwnSession, listOpenSessions, revokeUserSessions } from "../auth/sessions.ts";
 import { findUserById } from "../users/repo.ts";
 import { browserOf, networkOf } from "./device-labels.ts";
 import { isSecondFactorRequired, setSecondFactorRequired } from "./repo.ts";
@@ -47,6 +40,7 @@ import {
   removeAuthenticator,
   removePasskey,
   resetSecondFactors,
+  reverifyPasskeyOptions,
   SecondFactorError,
   startAuthenticatorSetup,
 } from "./service.ts";
@@ -92,47 +86,71 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     throw error;
   };
   const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
-  /**
-   * Changing how an account is protected asks for a recent proof of who is at the keyboard (the
-   * sign-in, or the password typed again, within SECOND_FACTOR_LIMITS.verifiedSeconds): a stolen
-   * access token alone cannot add an attacker's passkey.
-   */
-  const recentlyVerified = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { sessionId } = principalOf(request);
-    if (await isRecentlyVerified(db, sessionId, SECOND_FACTOR_LIMITS.verifiedSeconds)) return;
-    return reply
-      .code(403)
-      .send({ ...errorBody(403, SECOND_FACTOR_MESSAGES.reauthenticate), error: "Reauthentication Required" });
+  const auth: AttemptDeps = { db, throttle: new AccountThrottle(app.rateLimitStore, app.config.loginAccountLimit) };
+  /** The answer to a re-verification: proven (204), the second factor next (200), or why not. */
+  const reverified = (reply: FastifyReply, result: ReverifyResult | { kind: "wrong"; message: string }) => {
+    switch (result.kind) {
+      case "verified":
+        return reply.code(204).send();
+      case "second_factor":
+        noStore(reply);
+        return reply.code(200).send(result.step);
+      case "throttled":
+        return tooManyTries(reply, result.retryAfterSeconds);
+      case "wrong":
+        return "message" in result
+          ? reply.code(400).send(fieldError("code", result.message))
+          : reply.code(400).send(fieldError("password", AUTH_MESSAGES.currentPasswordWrong));
+    }
   };
-  const throttle = new AccountThrottle(app.rateLimitStore, app.config.loginAccountLimit);
 
   app.post(
     "/account/confirm-password",
     {
       config: OWN,
-      schema: { body: confirmPasswordRequestSchema, response: { 204: noContent, ...errors, 429: apiErrorSchema } },
+      schema: {
+        body: confirmPasswordRequestSchema,
+        response: { 200: reverifyStepSchema, 204: noContent, ...errors, 429: apiErrorSchema },
+      },
     },
     async (request, reply) => {
       const { user, sessionId } = principalOf(request);
-      const wait = await throttle.waitSeconds(user.username);
-      if (wait > 0)
-        return reply
-          .code(429)
-          .header("retry-after", String(wait))
-          .send(errorBody(429, `Demasiados intentos fallidos. Intenta nuevamente en ${waitText(wait)}.`));
-      const row = await me(request);
-      if (!(await verifyPassword(row.passwordHash, request.body.password))) {
-        await throttle.recordFailure(user.username);
-        await recordAudit(db, {
-          action: "login_failed",
-          actor: user,
-          ip: request.ip,
-          details: { reason: "wrong_password", step: "confirm" },
-        });
-        return reply.code(400).send(fieldError("password", AUTH_MESSAGES.currentPasswordWrong));
+      return reverified(
+        reply,
+        await confirmPassword(auth, user.id, sessionId, request.body.password, context(request)),
+      );
+    },
+  );
+
+  app.post(
+    "/account/confirm-second-factor/passkey-options",
+    { config: OWN, schema: { response: { 200: passkeyOptionsSchema, ...errors } } },
+    async (request, reply) => {
+      try {
+        noStore(reply);
+        return { options: { ...(await reverifyPasskeyOptions(deps, principalOf(request).sessionId)) } };
+      } catch (error) {
+        return refuse(reply, error);
       }
-      await markSessionVerified(db, sessionId);
-      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    "/account/confirm-second-factor",
+    {
+      config: OWN,
+      schema: { body: secondFactorAnswerSchema, response: { 204: noContent, ...errors, 429: apiErrorSchema } },
+    },
+    async (request, reply) => {
+      const { user, sessionId } = principalOf(request);
+      try {
+        const result = await confirmSecondFactor(auth, deps, user.id, sessionId, request.body, context(request));
+        if (result.kind === "wrong" && "locked" in result && result.locked)
+          return reply.code(409).send(errorBody(409, SECOND_FACTOR_MESSAGES.reverifyExpired));
+        return reverified(reply, result);
+      } catch (error) {
+        return refuse(reply, error);
+      }
     },
   );
   // A factor added or removed, a reset: the person is emailed (second-factor/service.ts).
@@ -151,7 +169,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/account/passkeys/options",
-    { config: OWN, preHandler: recentlyVerified, schema: { response: { 200: passkeyOptionsSchema, ...errors } } },
+    { config: OWN, preHandler: requireRecentProof, schema: { response: { 200: passkeyOptionsSchema, ...errors } } },
     async (request, reply) => {
       noStore(reply);
       return { options: { ...(await passkeyRegistrationOptions(deps, await me(request))) } };
@@ -162,7 +180,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     "/account/passkeys",
     {
       config: OWN,
-      preHandler: recentlyVerified,
+      preHandler: requireRecentProof,
       schema: { body: addPasskeyRequestSchema, response: { 201: factorAddedSchema, ...errors } },
     },
     async (request, reply) => {
@@ -202,7 +220,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     "/account/passkeys/:id",
     {
       config: OWN,
-      preHandler: recentlyVerified,
+      preHandler: requireRecentProof,
       schema: { params: passkeyParams, response: { 204: noContent, ...errors } },
     },
     async (request, reply) => {
@@ -217,7 +235,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/account/authenticator",
-    { config: OWN, preHandler: recentlyVerified, schema: { response: { 200: authenticatorSetupSchema, ...errors } } },
+    { config: OWN, preHandler: requireRecentProof, schema: { response: { 200: authenticatorSetupSchema, ...errors } } },
     async (request, reply) => {
       try {
         noStore(reply);
@@ -232,7 +250,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     "/account/authenticator/confirm",
     {
       config: OWN,
-      preHandler: recentlyVerified,
+      preHandler: requireRecentProof,
       schema: { body: confirmAuthenticatorRequestSchema, response: { 200: factorAddedSchema, ...errors } },
     },
     async (request, reply) => {
@@ -247,7 +265,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/account/authenticator",
-    { config: OWN, preHandler: recentlyVerified, schema: { response: { 204: noContent, ...errors } } },
+    { config: OWN, preHandler: requireRecentProof, schema: { response: { 204: noContent, ...errors } } },
     async (request, reply) => {
       try {
         await removeAuthenticator(db, await me(request), context(request));
@@ -260,7 +278,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/account/recovery-codes",
-    { config: OWN, preHandler: recentlyVerified, schema: { response: { 200: recoveryCodesSchema, ...errors } } },
+    { config: OWN, preHandler: requireRecentProof, schema: { response: { 200: recoveryCodesSchema, ...errors } } },
     async (request, reply) => {
       try {
         noStore(reply);
@@ -291,7 +309,12 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/account/sessions/:id",
-    { config: OWN, schema: { params: sessionParams, response: { 204: noContent, ...errors } } },
+    // Ending sessions is itself proven first (ASVS 7.5.2): a stolen token cannot sign the owner out.
+    {
+      config: OWN,
+      preHandler: requireRecentProof,
+      schema: { params: sessionParams, response: { 204: noContent, ...errors } },
+    },
     async (request, reply) => {
       const { user } = principalOf(request);
       if (!(await endOwnSession(db, user.id, request.params.id)))
@@ -303,7 +326,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/account/sessions/end-others",
-    { config: OWN, schema: { response: { 200: z.object({ ended: z.number().int() }) } } },
+    {
+      config: OWN,
+      preHandler: requireRecentProof,
+      schema: { response: { 200: z.object({ ended: z.number().int() }), 403: apiErrorSchema } },
+    },
     async (request) => {
       const { user, sessionId } = principalOf(request);
       const ended = await revokeUserSessions(db, user.id, "ended_by_user", sessionId);
@@ -324,7 +351,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/second-factor-policy",
     {
       config: ADMINS,
-      preHandler: recentlyVerified,
+      preHandler: requireRecentProof,
       schema: { body: secondFactorPolicySchema, response: { 200: secondFactorPolicySchema } },
     },
     async (request) => {
@@ -344,7 +371,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/:id/reset-second-factor",
     {
       config: ADMINS,
-      preHandler: recentlyVerified,
+      preHandler: requireRecentProof,
       schema: { params: userParams, response: { 204: noContent, ...errors } },
     },
     async (request, reply) => {

@@ -3,6 +3,8 @@ import type {
   AccountSecurity,
   AuthenticatorSetup,
   FactorAdded,
+  ReverifyStep,
+  SecondFactorAnswer,
   SecondFactorMethod,
   SecondFactorRequest,
   SecondFactorStep,
@@ -34,7 +36,6 @@ import {
   deletePasskey,
   deleteSecondFactors,
   enrolledMethods,
-  failStep,
   findPasskey,
   insertChallenge,
   insertPasskey,
@@ -45,6 +46,7 @@ import {
   renamePasskey,
   replaceChallenge,
   replaceRecoveryCodes,
+  reserveStepAttempt,
   setStepChallenge,
   startAuthenticator,
   usePasskey,
@@ -206,8 +208,15 @@ export async function confirmAuthenticator(deps: SecondFactorDeps, user: Actor, 
   if (!app || app.confirmedAt) throw new SecondFactorError(409, "Configura primero la aplicación de autenticación.");
   const secret = box.open(app.secret);
   const step = secret === undefined ? undefined : acceptedStep(secret, code, app.lastStep);
-  if (step === undefined || !(await acceptAuthenticatorStep(db, user.id, step, true)))
+  if (step === undefined || !(await acceptAuthenticatorStep(db, user.id, step, true))) {
+    await recordAudit(db, {
+      action: "second_factor_failed",
+      actor: user,
+      ip: context.ip,
+      details: { method: "authenticator", step: "enrolment" },
+    });
     throw new SecondFactorError(400, M.codeWrong);
+  }
   const wasFirst = !(await enrolledMethods(db, user.id)).passkey;
   return factorAdded(deps, user, AUTHENTICATOR_LABEL, wasFirst, context);
 }
@@ -241,7 +250,17 @@ export async function resetSecondFactors(db: Db, target: Actor, by: Actor | unde
   });
 }
 
-// --- the second step of a sign-in
+// --- the second step of a sign-in, and of a re-verification
+
+/** The methods a step offers: what the person has enrolled. */
+async function offeredMethods(db: Db, userId: number) {
+  const methods = await enrolledMethods(db, userId);
+  const offered: SecondFactorMethod[] = [];
+  if (methods.passkey) offered.push("passkey");
+  if (methods.authenticator) offered.push("authenticator");
+  if (methods.recovery && offered.length > 0) offered.push("recovery");
+  return offered;
+}
 
 /** Starts the step between a right password and the second factor, if the person has one. */
 export async function beginSecondStep(
@@ -249,8 +268,8 @@ export async function beginSecondStep(
   userId: number,
   remember: boolean,
 ): Promise<SecondFactorStep | undefined> {
-  const methods = await enrolledMethods(db, userId);
-  if (!methods.passkey && !methods.authenticator) return undefined;
+  const methods = await offeredMethods(db, userId);
+  if (methods.length === 0) return undefined;
   const stepToken = newOpaqueToken();
   await deleteExpiredChallenges(db);
   await insertChallenge(db, {
@@ -261,42 +280,74 @@ export async function beginSecondStep(
     remember,
     seconds: SECOND_FACTOR_LIMITS.stepSeconds,
   });
-  const offered: SecondFactorMethod[] = [];
-  if (methods.passkey) offered.push("passkey");
-  if (methods.authenticator) offered.push("authenticator");
-  if (methods.recovery) offered.push("recovery");
-  return { step: "second_factor", stepToken, expiresIn: SECOND_FACTOR_LIMITS.stepSeconds, methods: offered };
+  return { step: "second_factor", stepToken, expiresIn: SECOND_FACTOR_LIMITS.stepSeconds, methods };
 }
 
-const stepExpired = () => new SecondFactorError(401, M.stepExpired);
+/**
+ * Where a step is kept and how its end is told: a sign-in's with a 401, a re-verification's with a
+ * 409, since a 401 inside a session means the session itself is over.
+ */
+type StepPlace = { id: string; purpose: "second_factor" | "reverify"; expired: string; status: 401 | 409 };
 
-/** The person's passkeys to choose from, for the step's passkey attempt (a new challenge each time). */
-export async function stepPasskeyOptions({ db, rp }: SecondFactorDeps, stepToken: string) {
-  const step = await openChallenge(db, tokenHash(stepToken), "second_factor");
-  if (!step?.userId) throw stepExpired();
+const signInStep = (stepToken: string): StepPlace => ({
+  id: tokenHash(stepToken),
+  purpose: "second_factor",
+  expired: M.stepExpired,
+  status: 401,
+});
+/** A session's own re-verification: one at a time, and useless to any other session. */
+const reverifyStep = (sessionId: string): StepPlace => ({
+  id: `reverify:${sessionId}`,
+  purpose: "reverify",
+  expired: M.reverifyExpired,
+  status: 409,
+});
+
+/** The person's passkeys to choose from, for a step's passkey attempt (a new challenge each time). */
+async function passkeyOptionsFor({ db, rp }: SecondFactorDeps, place: StepPlace) {
+  const step = await openChallenge(db, place.id, place.purpose);
+  if (!step?.userId) throw new SecondFactorError(place.status, place.expired);
   const options = await authenticationOptions(rp, await passkeysOf(db, step.userId));
   await setStepChallenge(db, step.id, options.challenge);
   return options;
 }
+
+export const stepPasskeyOptions = (deps: SecondFactorDeps, stepToken: string) =>
+  passkeyOptionsFor(deps, signInStep(stepToken));
 
 export type StepOutcome =
   | { kind: "ok"; userId: number; remember: boolean; method: SecondFactorMethod }
   /** A wrong code or passkey: `locked` when it was the last try of the step. */
   | { kind: "wrong"; userId: number; message: string; locked: boolean };
 
-/** Checks the second factor of a step; a right one closes the step (single use). */
-export async function completeSecondStep(deps: SecondFactorDeps, request: SecondFactorRequest): Promise<StepOutcome> {
+/**
+ * Checks the second factor of a step. The attempt is reserved first (at most
+ * SECOND_FACTOR_LIMITS.stepFailures per step, however many arrive at once); a right answer closes
+ * the step (single use), the last wrong one locks it.
+ */
+async function completeStep(
+  deps: SecondFactorDeps,
+  place: StepPlace,
+  answer: SecondFactorAnswer,
+): Promise<StepOutcome> {
   const { db } = deps;
-  const step = await openChallenge(db, tokenHash(request.stepToken), "second_factor");
-  if (!step?.userId) throw stepExpired();
+  const limit = SECOND_FACTOR_LIMITS.stepFailures;
+  const step = await reserveStepAttempt(db, place.id, place.purpose, limit);
+  if (!step?.userId) throw new SecondFactorError(place.status, place.expired);
   const userId = step.userId;
-  const right = await checkFactor(deps, userId, step.challenge, request);
+  const right = await checkFactor(deps, userId, step, answer);
   if (!right.ok) {
-    const failures = await failStep(db, step.id, SECOND_FACTOR_LIMITS.stepFailures);
-    return { kind: "wrong", userId, message: right.message, locked: failures >= SECOND_FACTOR_LIMITS.stepFailures };
+    const locked = step.failures >= limit;
+    if (locked) await closeChallenge(db, step.id);
+    return { kind: "wrong", userId, message: right.message, locked };
   }
-  if (!(await closeChallenge(db, step.id))) throw stepExpired();
-  return { kind: "ok", userId, remember: step.remember, method: request.method };
+  if (!(await closeChallenge(db, step.id))) throw new SecondFactorError(place.status, place.expired);
+  return { kind: "ok", userId, remember: step.remember, method: answer.method };
+}
+
+export function completeSecondStep(deps: SecondFactorDeps, request: SecondFactorRequest) {
+  const { stepToken, ...answer } = request;
+  return completeStep(deps, signInStep(stepToken), answer);
 }
 
 type Check = { ok: true } | { ok: false; message: string };
@@ -304,33 +355,62 @@ type Check = { ok: true } | { ok: false; message: string };
 async function checkFactor(
   { db, box, rp }: SecondFactorDeps,
   userId: number,
-  challenge: string | null,
-  request: SecondFactorRequest,
+  step: { id: string; challenge: string | null },
+  answer: SecondFactorAnswer,
 ): Promise<Check> {
-  switch (request.method) {
+  switch (answer.method) {
     case "authenticator": {
       const app = await authenticatorOf(db, userId);
       const secret = app?.confirmedAt ? box.open(app.secret) : undefined;
-      const step = secret === undefined ? undefined : acceptedStep(secret, request.code, app?.lastStep ?? null);
-      const ok = step !== undefined && (await acceptAuthenticatorStep(db, userId, step, false));
+      const accepted = secret === undefined ? undefined : acceptedStep(secret, answer.code, app?.lastStep ?? null);
+      const ok = accepted !== undefined && (await acceptAuthenticatorStep(db, userId, accepted, false));
       return ok ? { ok } : { ok, message: M.codeWrong };
     }
     case "recovery": {
-      const ok = await useRecoveryCode(db, userId, box.digest(request.code.replace(/[\s-]/g, "").toLowerCase()));
+      const ok = await useRecoveryCode(db, userId, box.digest(answer.code.replace(/[\s-]/g, "").toLowerCase()));
       return ok ? { ok } : { ok, message: M.recoveryWrong };
     }
     case "passkey": {
-      const passkey = challenge ? await findPasskey(db, request.credential.id) : undefined;
+      const { challenge } = step;
+      const passkey = challenge ? await findPasskey(db, answer.credential.id) : undefined;
       // Used once: a second answer to the same challenge finds none.
       if (!challenge || !passkey || passkey.userId !== userId) return { ok: false, message: M.passkeyFailed };
-      await setStepChallenge(db, tokenHash(request.stepToken), "");
-      const checked = await verifiedAuthentication(rp, challenge, request.credential, passkey);
+      await setStepChallenge(db, step.id, "");
+      // As the second step after a password, user verification is welcome but not required.
+      const checked = await verifiedAuthentication(rp, challenge, answer.credential, passkey, false);
       const ok =
         checked !== undefined && (await usePasskey(db, passkey.id, checked.counter, passkey.counter, checked.backedUp));
       return ok ? { ok } : { ok, message: M.passkeyFailed };
     }
   }
 }
+
+/**
+ * After the password was typed again in a session: the second factor comes next when the account
+ * has one (decision 039), so a stolen password and access token alone cannot change factors.
+ */
+export async function beginReverification(
+  db: Db,
+  userId: number,
+  sessionId: string,
+): Promise<ReverifyStep | undefined> {
+  const methods = await offeredMethods(db, userId);
+  if (methods.length === 0) return undefined;
+  await replaceChallenge(db, {
+    id: reverifyStep(sessionId).id,
+    purpose: "reverify",
+    userId,
+    challenge: null,
+    seconds: SECOND_FACTOR_LIMITS.stepSeconds,
+  });
+  return { step: "second_factor", expiresIn: SECOND_FACTOR_LIMITS.stepSeconds, methods };
+}
+
+export const reverifyPasskeyOptions = (deps: SecondFactorDeps, sessionId: string) =>
+  passkeyOptionsFor(deps, reverifyStep(sessionId));
+
+export const completeReverification = (deps: SecondFactorDeps, sessionId: string, answer: SecondFactorAnswer) =>
+  completeStep(deps, reverifyStep(sessionId), answer);
 
 /** After a sign-in with a recovery code: the person is told, with how many remain. */
 export async function recoveryCodeUsed(db: Db, user: Actor, context: Context) {
@@ -362,7 +442,8 @@ export async function passkeySignIn({ db, rp }: SecondFactorDeps, challengeId: s
   const passkey = await findPasskey(db, credential.id);
   // The account the passkey was made for must be the one it names (its user handle).
   if (!passkey || userIdOfHandle(credential) !== passkey.userId) return undefined;
-  const checked = await verifiedAuthentication(rp, open.challenge, credential, passkey);
+  // The passkey is the whole sign-in here: it must have verified the person (PIN, biometrics).
+  const checked = await verifiedAuthentication(rp, open.challenge, credential, passkey, true);
   if (!checked || !(await usePasskey(db, passkey.id, checked.counter, passkey.counter, checked.backedUp)))
     return undefined;
   return passkey.userId;

@@ -65,6 +65,8 @@ export type SoftwarePasskeyOptions = {
   backedUp?: boolean;
   /** The counter of the first assertion minus one; 0 by default (each assertion counts one up). */
   counter?: number;
+  /** A security key without a PIN or biometrics: it shows presence (UP) but never verifies (UV). */
+  presenceOnly?: boolean;
 };
 
 /** One passkey: a P-256 key pair and its credential ID, on a device that answers ceremonies. */
@@ -87,7 +89,8 @@ export class SoftwarePasskey {
 
   private flags(extra = 0) {
     const backup = this.options.backedUp ? FLAGS.backupEligible | FLAGS.backedUp : 0;
-    return FLAGS.userPresent | FLAGS.userVerified | backup | extra;
+    const verified = this.options.presenceOnly ? 0 : FLAGS.userVerified;
+    return FLAGS.userPresent | verified | backup | extra;
   }
 
   private authenticatorData(flags: number, counter: number, attested?: Buffer) {

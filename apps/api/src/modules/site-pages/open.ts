@@ -13,6 +13,7 @@ export async function openSitePages(app: FastifyInstance, renderer: PageRenderer
     readRedirects: () => listRedirects(app.db),
     siteUrl: app.config.publicUrl,
     log: app.log,
+    formToken: (at) => app.contactFormTokens.issue(at),
   });
   await pages.refresh();
   const job = new SitePagesRefreshJob(pages, app.log, refreshEveryMs);

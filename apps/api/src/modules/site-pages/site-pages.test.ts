@@ -70,7 +70,7 @@ describe.each(engines)("the site's pages after a publish on %s", (engine) => {
     const created = (await call("POST", "/api/site/items", { kind: "product", content: PRODUCT })).json() as SiteItem;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await page(t.app, "/productos")).body).not.toContain(PRODUCT.title);
-    expect((await page(t.app, `/productos/${PRODUCT.slug}`)).statusCode).toBe(302);
+    expect((await page(t.app, `/productos/${PRODUCT.slug}`)).statusCode).toBe(404);
     const slugs = async () =>
       ((await page(t.app, "/api/site/published")).json() as PublishedSite).products.map((product) => product.slug);
     expect(await slugs()).not.toContain(PRODUCT.slug);
@@ -184,7 +184,7 @@ describe.each(engines)("the site's pages after a publish on %s", (engine) => {
     const item = items.find((entry) => entry.title === PRODUCT.title) as SiteItem;
     expect((await call("POST", `/api/site/items/${item.id}/retire`, { version: item.version })).statusCode).toBe(200);
     for (const app of [t.app, other]) {
-      await within10s(app, `/productos/${PRODUCT.slug}`, (status) => status === 302);
+      await within10s(app, `/productos/${PRODUCT.slug}`, (status) => status === 404);
       expect((await page(app, "/sitemap.xml")).body).not.toContain(PRODUCT.slug);
     }
   });

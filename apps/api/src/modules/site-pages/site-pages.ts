@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { inlineScriptHashes, pageCsp } from "../../plugins/static-files.ts";
 import { previewHtml, publicPageHtml, shellHtml } from "./bootstrap.ts";
 import { type CachedFile, cachedFile, withBestBrotli } from "./cached-file.ts";
+import { type TokenPage, tokenPageOf, withFormToken } from "./form-token-field.ts";
 import { publicPages, robotsTxt, sitemapXml } from "./public-pages.ts";
 import type { PageRenderer } from "./web-renderer.ts";
 
@@ -23,10 +24,16 @@ export type SitePagesOptions = {
   /** The site's public origin: the sitemap's addresses. */
   siteUrl: string;
   log: FastifyBaseLogger;
+  /** Signs the contact form's token for a page served at `at` (decision 046); without it, pages go as rendered. */
+  formToken?: (at: number) => string;
 };
+
+/** A page with the contact form: its cut HTML and CSP, and the copy served during the current second. */
+type FormPage = TokenPage & { csp: string; served?: { second: number; file: Promise<CachedFile> } };
 
 export class SitePages {
   #files = new Map<string, CachedFile>();
+  #formPages = new Map<string, FormPage>();
   #shells = new Map<string, CachedFile>();
   #site: PublishedSite | null = null;
   #redirects = new Map<string, string>();
@@ -36,20 +43,36 @@ export class SitePages {
 
   constructor(private readonly options: SitePagesOptions) {}
 
-  /** A cached page, the sitemap or robots.txt; undefined for any other path. */
-  file(pathname: string) {
-    return this.#files.get(pathname);
+  /**
+   * A cached page, the sitemap or robots.txt; undefined for any other path. A page with the contact
+   * form is served with a token of the moment in it: one copy per second, so its compression is paid
+   * at most once a second and the token is never more than a second older than the page.
+   */
+  async file(pathname: string) {
+    const form = this.#formPages.get(pathname);
+    if (!form) return this.#files.get(pathname);
+    const now = Date.now();
+    const second = Math.floor(now / 1000);
+    if (form.served?.second !== second) {
+      const token = this.options.formToken?.(now) ?? "";
+      form.served = { second, file: cachedFile(withFormToken(form, token), HTML, form.csp) };
+    }
+    return form.served.file;
   }
 
   /** Where an old page address leads now, when that page is on the site; undefined otherwise. */
   redirect(pathname: string) {
     const to = this.#redirects.get(pathname);
-    return to && this.#files.has(to) ? to : undefined;
+    return to && (this.#files.has(to) || this.#formPages.has(to)) ? to : undefined;
   }
 
-  /** A cached page's HTML (the contact page, which the form without JavaScript answers with). */
+  /**
+   * A cached page's HTML (the contact page, which the form without JavaScript answers with), its
+   * token field empty.
+   */
   html(pathname: string) {
-    return this.#files.get(pathname)?.copies.identity.body.toString("utf8");
+    const form = this.#formPages.get(pathname);
+    return form ? form.before + form.after : this.#files.get(pathname)?.copies.identity.body.toString("utf8");
   }
 
   /** The published content the cached pages show. */
@@ -78,17 +101,22 @@ export class SitePages {
     if (shown === this.#shown) return false;
     const started = performance.now();
     const files = new Map<string, CachedFile>();
+    const formPages = new Map<string, FormPage>();
     const pages = publicPages(site);
     for (const pathname of pages) {
       const response = await this.options.renderer(new Request(`http://site${pathname}`), site);
       const html = await response.text();
       if (response.status !== 200) throw new Error(`${pathname} rendered with status ${response.status}`);
       const page = publicPageHtml(html);
-      files.set(pathname, await cachedFile(page, HTML, pageCsp(inlineScriptHashes(page))));
+      const csp = pageCsp(inlineScriptHashes(page));
+      const form = this.options.formToken && tokenPageOf(page);
+      if (form) formPages.set(pathname, { ...form, csp });
+      else files.set(pathname, await cachedFile(page, HTML, csp));
     }
     files.set("/sitemap.xml", await cachedFile(sitemapXml(pages, this.options.siteUrl, new Date()), "application/xml"));
     files.set("/robots.txt", await cachedFile(robotsTxt(this.options.siteUrl), "text/plain; charset=utf-8"));
     this.#files = files;
+    this.#formPages = formPages;
     this.#redirects = new Map(redirects.map(({ from, to }) => [from, to]));
     this.#shells = new Map();
     this.#site = site;

@@ -1,5 +1,6 @@
 import { SITE_IMAGE_LIMITS, SITE_IMAGE_MESSAGES } from "@app/shared/constants";
 import sharp from "sharp";
+import { AbandonedError } from "./one-at-a-time.ts";
 
 // Pictures staff upload for the site (issue 17): recognised by their first bytes before anything
 // decodes them (an SVG, a script or a document is refused unread), then made into the copies
@@ -42,23 +43,28 @@ export function widthsFor(width: number) {
   return below.length > 0 ? below : [width];
 }
 
-/** Checks an upload and makes its copies; refuses what is not a JPEG, PNG or WebP picture. */
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
-  if (bytes.length > SITE_IMAGE_LIMITS.maxBytes) throw new ImageRefusedError(SITE_IMAGE_MESSAGES.tooBig, 413);
-  const type = imageTypeOf(bytes);
-  if (!type)
-    throw new ImageRefusedError(looksLikeSvg(bytes) ? SITE_IMAGE_MESSAGES.svg : SITE_IMAGE_MESSAGES.notAnImage);
-  const input = () => sharp(bytes, { limitInputPixels: SITE_IMAGE_LIMITS.maxPixels, failOn: "error" });
-  let upright: { width: number; height: number };
+/** How long a request may still wait for its copies, and whether it still wants them. */
+export type ProcessingBudget = { signal: AbortSignal; deadline: number };
+
+const NO_BUDGET: ProcessingBudget = { signal: new AbortController().signal, deadline: Number.POSITIVE_INFINITY };
+
+/**
+ * libvips stops a pipeline past this (whole seconds, at least one): a step never runs much past
+ * the moment its request gives up. An AVIF encoder, once started, finishes its one copy.
+ */
+const stepTimeout = (deadline: number) =>
+  Number.isFinite(deadline) ? { seconds: Math.max(1, Math.ceil((deadline - Date.now()) / 1000)) } : { seconds: 0 };
+
+/** Width and height as people see the picture, read from its header alone (no pixel decoded). */
+async function uprightSize(bytes: Buffer) {
   try {
-    const metadata = await input().metadata();
+    const metadata = await sharp(bytes, { limitInputPixels: SITE_IMAGE_LIMITS.maxPixels, failOn: "error" }).metadata();
     if (!metadata.width || !metadata.height) throw new ImageRefusedError(SITE_IMAGE_MESSAGES.notAnImage);
     if (metadata.width * metadata.height > SITE_IMAGE_LIMITS.maxPixels) {
       throw new ImageRefusedError(SITE_IMAGE_MESSAGES.tooManyPixels);
     }
     // EXIF orientations 5-8 swap the sides.
-    const swapped = (metadata.orientation ?? 1) >= 5;
-    upright = swapped
+    return (metadata.orientation ?? 1) >= 5
       ? { width: metadata.height, height: metadata.width }
       : { width: metadata.width, height: metadata.height };
   } catch (error) {
@@ -67,15 +73,51 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     const tooLarge = error instanceof Error && /pixel limit/i.test(error.message);
     throw new ImageRefusedError(tooLarge ? SITE_IMAGE_MESSAGES.tooManyPixels : SITE_IMAGE_MESSAGES.notAnImage);
   }
+}
+
+/**
+ * Checks an upload and makes its copies; refuses what is not a JPEG, PNG or WebP picture, or has
+ * more pixels than `SITE_IMAGE_LIMITS.maxPixels` (from its header, before decoding anything). The
+ * picture is decoded once, turned upright and brought to the widest copy's width; every copy is
+ * made from those pixels. Stops between steps once `budget.signal` says the request gave up.
+ */
+export async function processImage(bytes: Buffer, budget: ProcessingBudget = NO_BUDGET): Promise<ProcessedImage> {
+  if (bytes.length > SITE_IMAGE_LIMITS.maxBytes) throw new ImageRefusedError(SITE_IMAGE_MESSAGES.tooBig, 413);
+  const type = imageTypeOf(bytes);
+  if (!type)
+    throw new ImageRefusedError(looksLikeSvg(bytes) ? SITE_IMAGE_MESSAGES.svg : SITE_IMAGE_MESSAGES.notAnImage);
+  const upright = await uprightSize(bytes);
+  const widths = widthsFor(upright.width);
+  const stillWanted = () => {
+    if (budget.signal.aborted) throw new AbandonedError();
+  };
   const variants: Variant[] = [];
   try {
-    for (const width of widthsFor(upright.width)) {
-      // `rotate()` applies the EXIF orientation; without `withMetadata()` none of it is written out.
-      const resized = () => input().rotate().resize({ width, withoutEnlargement: true });
-      variants.push({ format: "avif", width, content: await resized().avif({ quality: 50, effort: 2 }).toBuffer() });
-      variants.push({ format: "webp", width, content: await resized().webp({ quality: 75 }).toBuffer() });
+    stillWanted();
+    // `rotate()` applies the EXIF orientation; without `withMetadata()` none of it is written out.
+    const decoded = await sharp(bytes, { limitInputPixels: SITE_IMAGE_LIMITS.maxPixels, failOn: "error" })
+      .timeout(stepTimeout(budget.deadline))
+      .rotate()
+      .resize({ width: Math.max(...widths), withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = decoded.info;
+    const copyAt = (copyWidth: number) =>
+      sharp(decoded.data, { raw: { width, height, channels } })
+        .timeout(stepTimeout(budget.deadline))
+        .resize({ width: copyWidth });
+    for (const copyWidth of widths) {
+      stillWanted();
+      const avif = await copyAt(copyWidth).avif({ quality: 50, effort: 2 }).toBuffer();
+      variants.push({ format: "avif", width: copyWidth, content: avif });
+      stillWanted();
+      const webp = await copyAt(copyWidth).webp({ quality: 75 }).toBuffer();
+      variants.push({ format: "webp", width: copyWidth, content: webp });
     }
-  } catch {
+  } catch (error) {
+    // libvips stopped it at the step's deadline, or the request gave up between steps.
+    const timedOut = error instanceof Error && /^timeout/.test(error.message);
+    if (error instanceof AbandonedError || timedOut || budget.signal.aborted) throw new AbandonedError();
     // A file that starts like a picture but is broken further on.
     throw new ImageRefusedError(SITE_IMAGE_MESSAGES.notAnImage);
   }

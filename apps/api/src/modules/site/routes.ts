@@ -4,7 +4,6 @@ import {
   newSiteItemSchema,
   publishedSiteResponseSchema,
   siteDraftSchema,
-  siteImageUploadSchema as siteImageSchema,
   siteItemListSchema,
   siteItemSchema,
   sitePreviewAnswerSchema,
@@ -13,14 +12,13 @@ import {
   sitePublicationParamsSchema,
   siteVersionSchema,
 } from "@app/shared";
-import { mediaPath, SITE_IMAGE_LIMITS, SITE_IMAGE_MESSAGES, SITE_MESSAGES, SITE_ROLES } from "@app/shared/constants";
+import { SITE_MESSAGES, SITE_ROLES } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody } from "../../plugins/error-handler.ts";
 import { VersionConflictError } from "../version-conflict.ts";
-import { insertImage } from "./image-repo.ts";
-import { ImageRefusedError, processImage } from "./images.ts";
+import { siteImageRoutes } from "./image-routes.ts";
 import {
   type Actor,
   createItem,
@@ -109,61 +107,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // `POST /api/site/images`: the picture itself as the body. What it is, the server reads from its
-  // first bytes, whatever the stated type. Its own scope, so only this route takes raw bytes.
-  await app.register(async (upload) => {
-    // Not JSON either: a file only.
-    upload.removeAllContentTypeParsers();
-    upload.addContentTypeParser(
-      [...SITE_IMAGE_LIMITS.uploadTypes],
-      { parseAs: "buffer", bodyLimit: SITE_IMAGE_LIMITS.maxBytes },
-      (_request, body, done) => done(null, body),
-    );
-    upload.post(
-      "/site/images",
-      {
-        config: EDITORS,
-        schema: {
-          response: { 201: siteImageSchema, 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
-        },
-        // Fastify refuses a body too large or of another type before the handler runs: say it in
-        // the editor's words.
-        errorHandler: (error, request, reply) => {
-          const { code } = error as { code?: string };
-          if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-            return reply.code(413).send(errorBody(413, SITE_IMAGE_MESSAGES.tooBig));
-          }
-          if (code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-            return reply.code(415).send(errorBody(415, SITE_IMAGE_MESSAGES.unsupportedType));
-          }
-          return app.errorHandler(error, request, reply);
-        },
-      },
-      async (request, reply) => {
-        const body = request.body;
-        if (!Buffer.isBuffer(body) || body.length === 0) {
-          return reply.code(400).send(errorBody(400, SITE_IMAGE_MESSAGES.notAnImage));
-        }
-        try {
-          const image = await processImage(body);
-          const id = await insertImage(db, body, image, principalOf(request).user.id);
-          const widest = Math.max(...image.variants.map((variant) => variant.width));
-          return reply.code(201).send({
-            id,
-            width: image.width,
-            height: image.height,
-            src: mediaPath(id, widest, "webp"),
-            widths: [...new Set(image.variants.map((variant) => variant.width))],
-          });
-        } catch (error) {
-          if (error instanceof ImageRefusedError) {
-            return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
-          }
-          throw error;
-        }
-      },
-    );
-  });
+  await app.register(siteImageRoutes);
 
   // `Vista previa`: the real page with the editor's content, for staff only and never stored.
   app.post(

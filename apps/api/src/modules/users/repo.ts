@@ -51,6 +51,15 @@ export async function listActiveStaff(db: Db) {
     .orderBy(asc(users.displayName), asc(users.id));
 }
 
+/** Active administrators, with what a security email needs. */
+export async function listActiveAdministrators(db: Db) {
+  return db
+    .select({ id: users.id, username: users.username, displayName: users.displayName, email: users.email })
+    .from(users)
+    .where(and(eq(users.role, "administrador"), eq(users.active, true)))
+    .orderBy(asc(users.id));
+}
+
 export async function countUsers(db: Db) {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   return row?.count ?? 0;

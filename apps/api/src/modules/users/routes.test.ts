@@ -75,9 +75,11 @@ describe.each(engines)("staff accounts (Usuarios) on %s", (engine) => {
     expect(demoted.json()).toMatchObject({ role: "personal", active: false });
 
     const me = (await call("GET", "/api/users")).json().find((user: { username: string }) => user.username === "admin");
-    const selfDemote = await call("PATCH", `/api/users/${me.id}`, { role: "personal" });
-    expect(selfDemote.statusCode).toBe(409);
-    expect(selfDemote.json().message).toMatch(/propia cuenta/);
+    for (const role of ["personal", "editor"]) {
+      const selfDemote = await call("PATCH", `/api/users/${me.id}`, { role });
+      expect(selfDemote.statusCode, role).toBe(409);
+      expect(selfDemote.json().message).toMatch(/propia cuenta/);
+    }
     expect((await call("PATCH", "/api/users/999999", { active: false })).statusCode).toBe(404);
     expect((await call("PATCH", "/api/users/abc", { active: false })).statusCode).toBe(400);
   });
@@ -91,6 +93,25 @@ describe.each(engines)("staff accounts (Usuarios) on %s", (engine) => {
     expect(me.statusCode).toBe(401);
     const again = await signIn(t.app, { username: staff.username, password: "temporal-nueva-2026" });
     expect(again.user.mustChangePassword).toBe(true);
+  });
+
+  it("an administrator signs someone out of every device at once (ASVS 7.4.5)", async () => {
+    const staff = await createStaff(t.app, token);
+    const [phone, laptop] = [await signIn(t.app, staff), await signIn(t.app, staff)];
+    const ended = await call("POST", `/api/users/${staff.id}/end-sessions`);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ ended: 2 });
+    for (const session of [phone, laptop]) {
+      const me = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: bearer(session.accessToken) });
+      expect(me.statusCode).toBe(401);
+      const refreshed = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/refresh-token",
+        payload: { refreshToken: session.refreshToken },
+      });
+      expect(refreshed.statusCode).toBe(401);
+    }
+    expect((await call("POST", "/api/users/999999/end-sessions")).statusCode).toBe(404);
   });
 
   it("records account changes in the audit log, newest first, with who, whom and IP", async () => {

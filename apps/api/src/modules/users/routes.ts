@@ -14,14 +14,22 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
+import { requireRecentProof } from "../auth/recent-proof.ts";
 import { PasswordRejectedError } from "../auth/service.ts";
 import { userHasSecondFactor } from "../second-factor/repo.ts";
 import { findUserById, listActiveStaff, listUsers, toSignature, toUserAccount } from "./repo.ts";
-import { AccountConflictError, changeOwnSignature, changeUser, createUser, setTemporaryPassword } from "./service.ts";
+import {
+  AccountConflictError,
+  changeOwnSignature,
+  changeUser,
+  createUser,
+  endUserSessions,
+  setTemporaryPassword,
+} from "./service.ts";
 
 const ADMINS = { roles: ["administrador" as const] };
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 function refuse(reply: FastifyReply, error: unknown) {
   if (error instanceof PasswordRejectedError) {
@@ -78,7 +86,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/users",
-    { config: ADMINS, schema: { body: createUserRequestSchema, response: { 201: userAccountSchema, ...errors } } },
+    {
+      config: ADMINS,
+      preHandler: requireRecentProof,
+      schema: { body: createUserRequestSchema, response: { 201: userAccountSchema, ...errors } },
+    },
     async (request, reply) => {
       try {
         const created = await createUser(app.db, request.body, actorOf(request), { ip: request.ip });
@@ -93,6 +105,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/:id",
     {
       config: ADMINS,
+      preHandler: requireRecentProof,
       schema: { params: idParams, body: updateUserRequestSchema, response: { 200: userAccountSchema, ...errors } },
     },
     async (request, reply) => {
@@ -108,9 +121,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    "/users/:id/end-sessions",
+    {
+      config: ADMINS,
+      preHandler: requireRecentProof,
+      schema: { params: idParams, response: { 200: z.object({ ended: z.number().int() }), ...errors } },
+    },
+    async (request, reply) => {
+      const ended = await endUserSessions(app.db, request.params.id, actorOf(request), request.ip);
+      return ended === undefined ? notFound(reply) : { ended };
+    },
+  );
+
+  app.post(
     "/users/:id/password",
     {
       config: ADMINS,
+      preHandler: requireRecentProof,
       schema: {
         params: idParams,
         body: setTemporaryPasswordRequestSchema,

@@ -6,11 +6,13 @@ import { recordAudit } from "../audit/repo.ts";
 import { hashPassword, passwordProblem } from "../auth/passwords.ts";
 import { PasswordRejectedError } from "../auth/service.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
+import { notifySecurity } from "../second-factor/service.ts";
 import {
   countOtherActiveAdmins,
   findUserById,
   findUserByUsername,
   insertUser,
+  listActiveAdministrators,
   type UserRow,
   updateUser,
 } from "./repo.ts";
@@ -38,7 +40,7 @@ export type CreateOptions = {
 };
 
 export async function createUser(db: Db, input: CreateUserRequest, actor: Actor, options: CreateOptions = {}) {
-  const problem = passwordProblem(input.password, input.username);
+  const problem = await passwordProblem(db, input.password, input);
   if (problem) throw new PasswordRejectedError(problem);
   const created = await insertUser(db, {
     username: input.username,
@@ -65,13 +67,28 @@ export async function createUser(db: Db, input: CreateUserRequest, actor: Actor,
     ip: options.ip,
     details: { role: created.role },
   });
+  if (created.role === "administrador") await tellAdministrators(db, created, actor);
   return created;
+}
+
+/**
+ * A new administrator is news for the others (decision 039): a stolen administrator session that
+ * makes itself an accomplice account does not go unseen. Every other active administrator with an
+ * address is emailed, the one who did it too (their mailbox may be read by the real person).
+ */
+async function tellAdministrators(db: Db, target: { id: number; username: string }, actor: Actor) {
+  const by = actor ? ((await findUserById(db, actor.id))?.displayName ?? actor.username) : "la terminal del servidor";
+  for (const admin of await listActiveAdministrators(db)) {
+    if (admin.id !== target.id)
+      await notifySecurity(db, admin, { event: "admin_granted", username: target.username, by });
+  }
 }
 
 export async function changeUser(db: Db, id: number, changes: UpdateUserRequest, actor: Actor, ip?: string) {
   const current = await findUserById(db, id);
   if (!current) return undefined;
-  const demoted = changes.role === "personal" && current.role === "administrador";
+  // Any other role takes the administration away (a content editor cannot open Usuarios either).
+  const demoted = changes.role !== undefined && changes.role !== "administrador" && current.role === "administrador";
   const disabled = changes.active === false && current.active;
   if (actor?.id === id && (demoted || disabled)) throw new AccountConflictError(AUTH_MESSAGES.selfChange);
   if ((demoted || disabled) && current.role === "administrador" && (await countOtherActiveAdmins(db, id)) === 0) {
@@ -87,6 +104,8 @@ export async function changeUser(db: Db, id: number, changes: UpdateUserRequest,
   if (disabled) await revokeUserSessions(db, id, "disabled");
   if (demoted) await revokeUserSessions(db, id, "role_changed");
   await recordAudit(db, { action: "user_updated", actor, target: current, ip, details: { ...changes } });
+  if (changes.role === "administrador" && current.role !== "administrador")
+    await tellAdministrators(db, current, actor);
   return updated;
 }
 
@@ -94,7 +113,7 @@ export async function changeUser(db: Db, id: number, changes: UpdateUserRequest,
 export async function setTemporaryPassword(db: Db, id: number, password: string, actor: Actor, ip?: string) {
   const current = await findUserById(db, id);
   if (!current) return undefined;
-  const problem = passwordProblem(password, current.username);
+  const problem = await passwordProblem(db, password, current);
   if (problem) throw new PasswordRejectedError(problem);
   const updated = await updateUser(db, id, {
     passwordHash: await hashPassword(password),
@@ -104,6 +123,19 @@ export async function setTemporaryPassword(db: Db, id: number, password: string,
   await revokeUserSessions(db, id, "password_set");
   await recordAudit(db, { action: "user_password_set", actor, target: current, ip });
   return updated;
+}
+
+/**
+ * An administrator (or the terminal) signs an account out of every device: its sessions end and
+ * its access tokens stop working at once (ASVS 7.4.5). Audited; the number of sessions ended.
+ */
+export async function endUserSessions(db: Db, id: number, actor: Actor, ip?: string) {
+  const current = await findUserById(db, id);
+  if (!current) return undefined;
+  await updateUser(db, id, { endSessions: true });
+  const ended = await revokeUserSessions(db, id, "ended_by_administrator");
+  await recordAudit(db, { action: "session_ended", actor, target: current, ip, details: { sessions: ended } });
+  return ended;
 }
 
 /**

@@ -1,23 +1,40 @@
-import { desc, gte, sql } from "drizzle-orm";
+import { desc, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { siteItems, whatsappClicks } from "../../db/schema.ts";
+import { siteItems, whatsappClicks, whatsappClickVisitors } from "../../db/schema.ts";
 import { businessDay } from "../tasks/business-time.ts";
 
 // Taps on the products' WhatsApp buttons: one row per day of Ecuador's calendar and product, with
-// a counter. Nothing about the person is stored, so there is nothing to anonymise or export.
+// a counter of the visitors who tapped it that day. Who already counted is kept for that day only,
+// as a keyed hash (visitor.ts), so there is nothing to anonymise or export.
 
 /**
- * Adds one tap to the product's row of `day`. One statement that adds to what is stored, so taps
- * arriving at the same moment (or on two instances) all count.
+ * Adds the tap of `visitor` to the product's row of `day`, unless that visitor already counted
+ * there. One statement: the visitor's row is the unique key that decides, so taps arriving at the
+ * same moment (or on two instances) count once, and different visitors' taps all count.
  */
-export async function countClick(db: Db, day: string, product: string) {
+export async function countClick(db: Db, day: string, product: string, visitor: string) {
+  const fresh = db
+    .$with("fresh")
+    .as(
+      db
+        .insert(whatsappClickVisitors)
+        .values({ day, product, visitor })
+        .onConflictDoNothing()
+        .returning({ day: whatsappClickVisitors.day, product: whatsappClickVisitors.product }),
+    );
   await db
+    .with(fresh)
     .insert(whatsappClicks)
-    .values({ day, product, clicks: 1 })
+    .select(db.select({ day: fresh.day, product: fresh.product, clicks: sql<number>`1`.as("clicks") }).from(fresh))
     .onConflictDoUpdate({
       target: [whatsappClicks.day, whatsappClicks.product],
       set: { clicks: sql`${whatsappClicks.clicks} + 1` },
     });
+}
+
+/** Forgets who tapped before `day`: past days' counts are final, their visitors no longer needed. */
+export async function forgetVisitorsBefore(db: Db, day: string) {
+  await db.delete(whatsappClickVisitors).where(lt(whatsappClickVisitors.day, day));
 }
 
 /** Whether `slug` is the page of a product on the site now: only those taps count. */

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, signIn } from "../../../test/auth.ts";
 import { engines } from "../../../test/database.ts";
-import { whatsappClicks } from "../../db/schema.ts";
+import { whatsappClicks, whatsappClickVisitors } from "../../db/schema.ts";
 import { businessDay } from "../tasks/business-time.ts";
 
 const daysBefore = (day: string, days: number) =>
@@ -43,6 +43,7 @@ describe.each(engines)("WhatsApp clicks on %s", (engine) => {
   afterAll(() => t.close());
   beforeEach(async () => {
     await t.app.db.delete(whatsappClicks);
+    await t.app.db.delete(whatsappClickVisitors);
   });
   afterEach(() => vi.useRealTimers());
 
@@ -54,18 +55,64 @@ describe.each(engines)("WhatsApp clicks on %s", (engine) => {
     expect(first.statusCode, first.body).toBe(204);
     expect(first.body).toBe("");
     expect(first.headers["set-cookie"]).toBeUndefined();
-    expect((await click({ product: "chrysal-rvb" }, "203.0.113.200")).statusCode).toBe(204);
-    expect((await click({ product: "danisaraba" })).statusCode).toBe(204);
+    expect((await click({ product: "chrysal-rvb" }, "203.0.113.201")).statusCode).toBe(204);
+    expect((await click({ product: "danisaraba" }, "203.0.113.200")).statusCode).toBe(204);
     // Half an hour later it is the 27th in Ecuador too: a new row.
     vi.setSystemTime(new Date("2026-11-27T05:00:00Z"));
-    expect((await click({ product: "chrysal-rvb" })).statusCode).toBe(204);
+    expect((await click({ product: "chrysal-rvb" }, "203.0.113.200")).statusCode).toBe(204);
 
-    // A day, a product and a count: nothing else is stored.
+    // A day, a product and a count.
     expect(await rows()).toEqual([
       { day: "2026-11-26", product: "chrysal-rvb", clicks: 2 },
       { day: "2026-11-26", product: "danisaraba", clicks: 1 },
       { day: "2026-11-27", product: "chrysal-rvb", clicks: 1 },
     ]);
+    // Who already counted today is kept as a keyed hash only, and only for today.
+    const visitors = await t.app.db.select().from(whatsappClickVisitors);
+    expect(visitors.map((row) => row.day)).toEqual(["2026-11-27"]);
+    expect(JSON.stringify(visitors)).not.toMatch(/203\.0\.113|200/);
+  });
+
+  it("counts one tap per address, product and day, also when they arrive at once", async () => {
+    // (This app allows 3 taps a minute per address: each address below stays within it.)
+    const parallel = await Promise.all(
+      Array.from({ length: 3 }, () => click({ product: "chrysal-avb" }, "198.51.100.77")),
+    );
+    expect(parallel.map((response) => response.statusCode)).toEqual([204, 204, 204]);
+    // Another product from one address is another count.
+    expect((await click({ product: "chrysal-avb" }, "198.51.100.78")).statusCode).toBe(204);
+    expect((await click({ product: "danisaraba" }, "198.51.100.78")).statusCode).toBe(204);
+    expect((await rows()).map(({ product, clicks }) => [product, clicks])).toEqual([
+      ["chrysal-avb", 2],
+      ["danisaraba", 1],
+    ]);
+    // The addresses of one IPv6 network (a /64, what one home or phone gets) are one visitor.
+    for (const ip of ["2001:db8:aa:1::1", "2001:db8:aa:1:ffff::2", "2001:0db8:00aa:0001:0:0:0:3"]) {
+      expect((await click({ product: "chrysal-viva" }, ip)).statusCode).toBe(204);
+    }
+    expect((await click({ product: "chrysal-viva" }, "2001:db8:aa:2::1")).statusCode).toBe(204);
+    // An IPv4 address written as IPv6 is that IPv4 address.
+    expect((await click({ product: "chrysal-viva" }, "::ffff:198.51.100.79")).statusCode).toBe(204);
+    expect((await click({ product: "chrysal-viva" }, "198.51.100.79")).statusCode).toBe(204);
+    expect((await rows()).find((row) => row.product === "chrysal-viva")?.clicks).toBe(3);
+  });
+
+  it("still counts many visitors: 60 addresses, 60 taps", async () => {
+    for (let host = 1; host <= 60; host += 1) {
+      expect((await click({ product: "chrysal-rvb" }, `192.0.2.${host}`)).statusCode).toBe(204);
+    }
+    expect((await rows()).map((row) => row.clicks)).toEqual([60]);
+  });
+
+  it("forgets who counted once their day is over", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-20T15:00:00Z"));
+    await click({ product: "chrysal-rvb" }, "203.0.113.90");
+    vi.setSystemTime(new Date("2026-11-21T15:00:00Z"));
+    await click({ product: "chrysal-rvb" }, "203.0.113.90");
+    const visitors = await t.app.db.select().from(whatsappClickVisitors);
+    expect(visitors.map((row) => row.day)).toEqual(["2026-11-21"]);
+    expect((await rows()).map((row) => row.clicks)).toEqual([1, 1]);
   });
 
   it("answers 400 with details for a product outside the catalogue or a malformed body", async () => {
@@ -98,7 +145,7 @@ describe.each(engines)("WhatsApp clicks on %s", (engine) => {
     );
     // Another address has its own counter.
     expect((await click({ product: "chrysal-hvb" }, "198.51.100.41")).statusCode).toBe(204);
-    expect((await rows()).map((row) => row.clicks)).toEqual([4]);
+    expect((await rows()).map((row) => row.clicks)).toEqual([2]);
   });
 
   it("shows the last 30 days on the dashboard, per product, most first, with their total", async () => {

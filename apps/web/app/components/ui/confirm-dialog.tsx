@@ -10,6 +10,8 @@ export type ConfirmDialogProps = {
   /** What happens if the person confirms. */
   children?: ReactNode;
   confirmLabel: string;
+  /** The button that leaves everything as it was; "Cancelar" unless the question needs other words. */
+  cancelLabel?: string;
   /** Runs the action; the dialog waits for it and shows its error if it throws. */
   onConfirm: () => Promise<void>;
   onClose: () => void;
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Cancelar",
   onConfirm,
   onClose,
   describeError,
@@ -78,7 +81,7 @@ export function ConfirmDialog({
         )}
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={close} className={`${buttonStyles.secondary} min-h-11`}>
-            Cancelar
+            {cancelLabel}
           </button>
           <button
             type="button"

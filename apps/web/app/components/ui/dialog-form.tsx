@@ -1,4 +1,5 @@
 import type { FormEventHandler, ReactNode } from "react";
+import { useDialogChanges, useTrackedEdit } from "~/lib/unsaved-changes";
 import { FormButtons } from "./form-buttons";
 import { Notice } from "./notice";
 
@@ -36,6 +37,8 @@ export type DialogFormProps = {
   spacing?: keyof typeof SPACING;
   /** `long`: narrower sides on a phone and a line above the buttons, for a long form that scrolls under them. */
   layout?: keyof typeof LAYOUTS;
+  /** The fields hold something not sent yet: a close asks first (lib/unsaved-changes.tsx). */
+  dirty?: boolean;
   /** The fields. */
   children: ReactNode;
 };
@@ -55,9 +58,12 @@ export function DialogForm({
   problem,
   spacing = "tight",
   layout = "standard",
+  dirty = false,
   children,
 }: DialogFormProps) {
   const parts = LAYOUTS[layout];
+  const dialog = useDialogChanges();
+  useTrackedEdit(titleId, { dirty });
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={busy} className="flex max-h-[90svh] flex-col gap-4">
       <h2 id={titleId} className={`${parts.title} font-bold text-leaf-900 text-xl`}>
@@ -73,7 +79,12 @@ export function DialogForm({
         )}
         {children}
       </div>
-      <FormButtons submitLabel={submitLabel} busy={busy} onCancel={onCancel} className={`gap-3 ${parts.buttons}`} />
+      <FormButtons
+        submitLabel={submitLabel}
+        busy={busy}
+        onCancel={() => (dialog?.isDirty() ? dialog.requestClose() : onCancel())}
+        className={`gap-3 ${parts.buttons}`}
+      />
     </form>
   );
 }

@@ -1,5 +1,7 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { DialogChangesContext, UnsavedChangesProvider, useUnsavedChanges } from "~/lib/unsaved-changes";
 import { useHydrated } from "~/lib/use-hydrated";
+import { LeaveConfirm } from "./leave-confirm";
 
 export type DialogProps = {
   open: boolean;
@@ -20,7 +22,8 @@ let openDialogs = 0;
 
 /**
  * A modal on the native <dialog>: the browser traps focus, makes the page behind inert and gives
- * focus back on close. Escape and a click on the backdrop call `onClose`.
+ * focus back on close. Escape and a click on the backdrop call `onClose`, after asking when a part
+ * inside holds unsaved work (lib/unsaved-changes.tsx); `useDialogChanges` gives the parts that close.
  */
 export function Dialog({
   open,
@@ -38,6 +41,12 @@ export function Dialog({
   closedCallback.current = onClosed;
   const closeRequested = useRef(onClose);
   closeRequested.current = onClose;
+  const changes = useUnsavedChanges();
+  const [asking, setAsking] = useState(false);
+  const guarded = {
+    ...changes,
+    requestClose: () => (changes.isDirty() ? setAsking(true) : closeRequested.current()),
+  };
   // A dialog open in the prerendered page (a product's own URL) is in the HTML with `open`, so it
   // shows before and without JavaScript; the script then makes it modal.
   const hydrated = useHydrated();
@@ -86,13 +95,26 @@ export function Dialog({
         // React passes a nested dialog's (a confirmation's) cancel up to this one: not ours.
         if (event.target !== event.currentTarget) return;
         event.preventDefault();
-        onClose();
+        guarded.requestClose();
       }}
       // A click whose target is the <dialog> itself landed on the backdrop, outside the content.
-      onClick={(event) => event.target === event.currentTarget && onClose()}
+      onClick={(event) => event.target === event.currentTarget && guarded.requestClose()}
       className={`m-auto max-h-[90svh] w-[calc(100%-2rem)] overflow-hidden rounded-3xl bg-white p-0 shadow-2xl ${className}`}
     >
-      {open && children}
+      <DialogChangesContext.Provider value={guarded}>
+        <UnsavedChangesProvider registry={changes.registry}>{open && children}</UnsavedChangesProvider>
+      </DialogChangesContext.Provider>
+      {asking && (
+        <LeaveConfirm
+          open
+          onLeave={() => {
+            changes.discard();
+            setAsking(false);
+            closeRequested.current();
+          }}
+          onStay={() => setAsking(false)}
+        />
+      )}
     </dialog>
   );
 }

@@ -16,11 +16,13 @@ export type ScrollTableProps = {
 export function ScrollTable({ id, caption, minWidth, headings, children }: ScrollTableProps) {
   return (
     // A wide table scrolls sideways on a phone: the region is named and reachable with the keyboard.
+    // Positioned, so the table's visually hidden (absolute) texts are clipped by it too: otherwise
+    // they stood where the columns end, and the whole page scrolled sideways to them.
     <section
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (axe scrollable-region-focusable)
       tabIndex={0}
       aria-labelledby={id}
-      className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200"
+      className="relative overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200"
     >
       <table className={`w-full ${minWidth} text-left text-sm`}>
         <caption id={id} className="sr-only">

@@ -12,16 +12,18 @@ import type {
 import { apiRequest, authRequest } from "~/lib/api-client";
 
 // The auth calls of docs/decisions/014. The refresh token never passes through here: it lives in
-// an HttpOnly cookie the browser sends to /api/auth/refresh-token and /api/auth/logout.
+// an HttpOnly cookie the browser sends to /api/auth/refresh-token and /api/auth/logout. Every call
+// that opens a session says it comes from the browser (the CSRF header), so the answer leaves the
+// token out of its body.
 
 /** A right password opens the session, or asks for the account's second factor first (issue 15). */
 export const postLogin = (body: LoginRequest) =>
   // The answer sets the refresh cookie, which is stored only for a same-origin request.
-  apiRequest<SessionResponse | SecondFactorStep>("/auth/login", { method: "POST", body });
+  apiRequest<SessionResponse | SecondFactorStep>("/auth/login", { method: "POST", body, cookieAuth: true });
 
 /** The second step of a sign-in; the session answer sets the refresh cookie like login does. */
 export const postSecondFactor = (body: SecondFactorRequest) =>
-  apiRequest<SessionResponse>("/auth/second-factor", { method: "POST", body });
+  apiRequest<SessionResponse>("/auth/second-factor", { method: "POST", body, cookieAuth: true });
 
 /** The challenge for this account's passkeys, during the second step. */
 export const postStepPasskeyOptions = (stepToken: string) =>
@@ -38,7 +40,7 @@ export const postPasskeySignInOptions = () =>
   });
 
 export const postPasskeySignIn = (body: PasskeySignInRequest) =>
-  apiRequest<SessionResponse>("/auth/passkey", { method: "POST", body });
+  apiRequest<SessionResponse>("/auth/passkey", { method: "POST", body, cookieAuth: true });
 
 export const postRefresh = () =>
   apiRequest<SessionResponse>("/auth/refresh-token", { method: "POST", cookieAuth: true });
@@ -56,4 +58,4 @@ export const postResetPassword = (body: ResetPasswordRequest) =>
 
 /** Changing one's password ends every other session; the answer is this tab's new session. */
 export const postChangePassword = (body: ChangePasswordRequest) =>
-  authRequest<SessionResponse>("/auth/password", { method: "POST", body });
+  authRequest<SessionResponse>("/auth/password", { method: "POST", body, cookieAuth: true });

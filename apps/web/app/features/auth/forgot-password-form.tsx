@@ -6,11 +6,11 @@ import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Notice } from "~/components/ui/notice";
 import { TextField } from "~/components/ui/text-field";
+import { textLinkStyles } from "~/components/ui/text-link-styles";
 import { errorMessage } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
 import { useZodForm } from "~/lib/use-zod-form";
 import { postForgotPassword } from "./auth-api";
-import { textLinkStyles } from "./auth-styles";
 
 /**
  * Asks for a reset link by email. The answer is the same whether or not the address belongs to an

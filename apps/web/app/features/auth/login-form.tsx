@@ -2,11 +2,11 @@ import type { SecondFactorStep, StaffUser } from "@app/shared";
 import { SECOND_FACTOR_MESSAGES } from "@app/shared/constants";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { SecondFactorForm } from "~/lib/second-factor-form";
 import { saveRememberedUsername } from "./auth-storage";
 import { type PasswordAccepted, PasswordForm } from "./password-form";
 import { landingAfterSignIn } from "./redirect";
-import { SecondFactorForm } from "./second-factor-form";
-import { restoreSession } from "./session";
+import { completeSecondFactor, completeSecondFactorWithPasskey, restoreSession } from "./session";
 
 type PendingSignIn = { step: SecondFactorStep; who: PasswordAccepted };
 
@@ -68,8 +68,15 @@ export function LoginForm() {
       </div>
       {pending && (
         <SecondFactorForm
-          step={pending.step}
-          onSignedIn={(user) => signedIn(user, pending.who)}
+          key={pending.step.stepToken}
+          methods={pending.step.methods}
+          expiresIn={pending.step.expiresIn}
+          submitCode={async (method, code) =>
+            signedIn(await completeSecondFactor({ stepToken: pending.step.stepToken, method, code }), pending.who)
+          }
+          submitPasskey={async () =>
+            signedIn(await completeSecondFactorWithPasskey(pending.step.stepToken), pending.who)
+          }
           onStepOver={() => backToPassword(SECOND_FACTOR_MESSAGES.stepExpired)}
           onCancel={() => backToPassword(null)}
         />

@@ -4,12 +4,12 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Notice } from "~/components/ui/notice";
+import { textLinkStyles } from "~/components/ui/text-link-styles";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
 import { useZodForm } from "~/lib/use-zod-form";
 import { postResetPassword } from "./auth-api";
-import { textLinkStyles } from "./auth-styles";
 import { NewPasswordFields } from "./new-password-fields";
 import { type ResetPasswordFormValues, resetPasswordFormSchema } from "./password-schemas";
 

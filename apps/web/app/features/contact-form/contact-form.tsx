@@ -2,6 +2,7 @@ import { type ContactFormInput, type ContactFormValues, contactFormSchema, toCon
 import {
   CONTACT_FIELD_ORDER,
   CONTACT_FORM_ACTION,
+  CONTACT_FORM_TOKEN_FIELD,
   CONTACT_LIMITS,
   EMPTY_CONTACT_DETAILS,
   inlineMessage,
@@ -29,6 +30,7 @@ import { readRequestedTitles } from "./requested-titles";
 import { sendContactRequest } from "./send-contact-request";
 import { ServicePicker } from "./service-picker";
 import { useFormBeforeScript } from "./use-form-before-script";
+import { readFormToken, useFormToken } from "./use-form-token";
 import { useServiceSelection } from "./use-service-selection";
 import { useServiceTypeTitles } from "./use-service-types";
 import { readVisitSource } from "./visit-source";
@@ -63,6 +65,7 @@ export default function ContactForm() {
   const titles = useServiceTypeTitles();
   const formElement = useRef<HTMLFormElement>(null);
   useFormBeforeScript(formElement, form);
+  useFormToken(formElement);
   const getSelected = useCallback(() => getValues("services"), [getValues]);
   const setSelected = useCallback(
     (next: string[]) =>
@@ -85,8 +88,10 @@ export default function ContactForm() {
 
   const onValid = async (values: ContactFormValues) => {
     setSent(false);
+    const formToken = readFormToken(formElement.current);
     const body = toContactRequest(values, {
       fillTimeMs: Date.now() - openedAt.current,
+      ...(formToken ? { formToken } : {}),
       source: {
         page: `${window.location.pathname}${window.location.hash}`.slice(0, CONTACT_LIMITS.sourceText),
         ...readVisitSource(),
@@ -100,8 +105,9 @@ export default function ContactForm() {
       setDialog({ kind: "success", message: answer?.message || DEFAULT_SUCCESS_MESSAGE });
       reset(EMPTY_FORM);
       setCustomCountryCode(false);
-      // The sent services are done with: the chips and the requested-titles list start empty.
-      selection.clear();
+      // The sent services are done with: the chips and the requested-titles list start empty. Not
+      // `clear`, which, after a refused try, would check the emptied list and show its error.
+      selection.forget();
       idempotencyKey.current = newKey();
       openedAt.current = Date.now();
       setSent(true);
@@ -206,6 +212,11 @@ export default function ContactForm() {
           {...register("message")}
         />
       </Field>
+      {/*
+        When the server served this form, signed (decision 046): the server writes the value into the
+        HTML it sends, so React leaves it alone (no value here).
+      */}
+      <input type="hidden" name={CONTACT_FORM_TOKEN_FIELD} suppressHydrationWarning />
       {/* Honeypot: invisible to people and screen readers; bots that fill every field fill this one. */}
       <div aria-hidden="true" className="-left-[9999px] absolute h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Sitio web</label>

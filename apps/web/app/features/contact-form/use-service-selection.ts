@@ -59,11 +59,16 @@ export function useServiceSelection({ titles, getSelected, setSelected }: Servic
     [getSelected, setSelected, remove],
   );
 
-  const clear = useCallback(() => {
-    setSelected([]);
+  /** The form was sent and reset: what requested its services is done with (nothing is validated). */
+  const forget = useCallback(() => {
     setAuto(new Set());
     clearRequestedTitles();
-  }, [setSelected]);
+  }, []);
 
-  return { auto, toggle, remove, clear };
+  const clear = useCallback(() => {
+    setSelected([]);
+    forget();
+  }, [setSelected, forget]);
+
+  return { auto, toggle, remove, clear, forget };
 }

@@ -171,12 +171,13 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
           {DRAG_INSTRUCTIONS}
         </p>
         <BoardAnnouncer drag={drag} />
-        {/* Focusable, so the arrow keys scroll the columns sideways even when no card is there to focus. */}
+        {/* Focusable, so the arrow keys scroll the columns sideways even when no card is there to focus.
+            Positioned, so the cards' visually hidden texts are clipped with them, not left beside the page. */}
         <section
           aria-label="Etapas del embudo"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (axe scrollable-region-focusable)
           tabIndex={0}
-          className="-mx-4 flex snap-x gap-3 overflow-x-auto rounded-2xl px-4 pb-4 focus-visible:outline-2 focus-visible:outline-leaf-700 md:mx-0 md:px-0"
+          className="-mx-4 relative flex snap-x gap-3 overflow-x-auto rounded-2xl px-4 pb-4 focus-visible:outline-2 focus-visible:outline-leaf-700 md:mx-0 md:px-0"
         >
           {columns.map((column) => (
             <BoardColumnView

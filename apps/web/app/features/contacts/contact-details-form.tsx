@@ -3,6 +3,7 @@ import { CRM_MESSAGES } from "@app/shared/constants";
 import { useEffect } from "react";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
+import { useTrackedEdit } from "~/lib/unsaved-changes";
 import { useZodForm } from "~/lib/use-zod-form";
 import { ContactFields } from "./contact-fields";
 import {
@@ -19,29 +20,22 @@ export type ContactDetailsFormProps = {
   client: Client;
   /** "Editar" opened the dialog: the keyboard starts in the first field. */
   focusFirstField: boolean;
-  onSavingChange: (saving: boolean) => void;
-  /** Stored; the route has loaded the contact again. */
-  onSaved: () => void;
+  /** Enter in a field, or the dialog's `Guardar`: the dialog stores everything changed in it. */
+  onSubmit: () => void;
   /** A refusal that belongs to no field. */
   onProblem: (text: string) => void;
 };
 
-/** The contact's data, editable (`PATCH /api/clients/:id`); a taken email is said under Correo. */
-export function ContactDetailsForm({
-  id,
-  client,
-  focusFirstField,
-  onSavingChange,
-  onSaved,
-  onProblem,
-}: ContactDetailsFormProps) {
-  const { register, handleSubmit, formState, setError, setFocus } = useZodForm(contactDetailsFormSchema, {
+/**
+ * The contact's data, editable (`PATCH /api/clients/:id`), stored by the dialog's one `Guardar`
+ * (decision 047); a taken email is said under Correo.
+ */
+export function ContactDetailsForm({ id, client, focusFirstField, onSubmit, onProblem }: ContactDetailsFormProps) {
+  const { register, handleSubmit, formState, reset, setError, setFocus } = useZodForm(contactDetailsFormSchema, {
     defaultValues: contactDetailsOf(client),
   });
   const action = useContactsAction();
-  const { errors, isSubmitting } = formState;
-
-  useEffect(() => onSavingChange(isSubmitting), [isSubmitting, onSavingChange]);
+  const { errors, isDirty, isSubmitting } = formState;
 
   // After the dialog has opened (and placed the focus itself), the first field takes it.
   useEffect(() => {
@@ -50,23 +44,47 @@ export function ContactDetailsForm({
     return () => cancelAnimationFrame(frame);
   }, [focusFirstField, setFocus]);
 
-  const onValid = async (values: ContactDetailsFormValues) => {
+  const store = async (values: ContactDetailsFormValues) => {
     try {
       await action.run({ intent: "update-client", clientId: client.id, body: values });
-      onSaved();
+      // What is stored now is what the fields hold: nothing left unsaved.
+      reset(values);
+      return "Datos del contacto guardados.";
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         setError("email", { message: error.message || CRM_MESSAGES.emailTaken }, { shouldFocus: true });
-        return;
+        return null;
       }
       const onFields = fieldProblems(error, CONTACT_DETAIL_FIELDS);
       for (const { field, message } of onFields) setError(field, { message });
       if (onFields.length === 0) onProblem(errorMessage(error));
+      return null;
     }
   };
 
+  useTrackedEdit("datos", {
+    dirty: isDirty,
+    save: async () => {
+      // Invalid fields are marked (and the first one focused) without calling `store`: refused.
+      let said: string | null = null;
+      await handleSubmit(async (values) => {
+        said = await store(values);
+      })();
+      return said;
+    },
+  });
+
   return (
-    <form id={id} noValidate aria-label="Datos del contacto" aria-busy={isSubmitting} onSubmit={handleSubmit(onValid)}>
+    <form
+      id={id}
+      noValidate
+      aria-label="Datos del contacto"
+      aria-busy={isSubmitting}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
       <ContactFields idPrefix={id} register={register} errors={errors} />
     </form>
   );

@@ -4,15 +4,20 @@ import { useEffect, useRef, useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Dialog } from "~/components/ui/dialog";
+import { EmailAddress } from "~/components/ui/email-address";
+import { BlockedLeaveConfirm } from "~/components/ui/leave-confirm";
 import { errorMessage } from "~/lib/error-message";
 import { saveFile } from "~/lib/save-file";
+import { useDialogChanges, useLeaveGuard } from "~/lib/unsaved-changes";
 import { ContactDetailsForm } from "./contact-details-form";
 import { fullName } from "./contact-format";
 import { ContactMessages } from "./contact-messages";
+import { ContactReach } from "./contact-reach";
 import { ContactTasks } from "./contact-tasks";
 import { ContactTimeline } from "./contact-timeline";
 import { useContactsAction } from "./contacts-actions";
 import { exportClientData } from "./contacts-api";
+import { parseContactId } from "./contacts-query";
 import { DataRights } from "./data-rights";
 import { type FollowUp, FollowUpForms } from "./follow-up";
 
@@ -57,18 +62,37 @@ function ContactDialogContent({
   staff,
   intent,
   serviceTypes,
-  onClose,
 }: ContactDialogProps & { client: Client }) {
   const { id } = client;
   const action = useContactsAction();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
-  // The form starts again from the stored data after an anonymisation.
+  // Inside a Dialog, always: its changes hold what the parts below have not stored (decision 047).
+  const changes = useDialogChanges();
+  // The back button or a link that leaves this contact asks too (a reload, the browser's question).
+  const { blocker } = useLeaveGuard(
+    () => changes?.isDirty() ?? false,
+    (next) => parseContactId(next.search) !== id,
+  );
+  // The form starts again from the stored data after an anonymisation or `Usar estos datos`.
   const [formVersion, setFormVersion] = useState(0);
   const title = useRef<HTMLHeadingElement>(null);
   const name = fullName(client);
   const say = (text: string, tone: "success" | "problem" = "success") => setOutcome({ tone, text });
+
+  /** The one `Guardar` (decision 047): every part changed, stored one after the other. */
+  const save = async () => {
+    if (saving || !changes) return;
+    if (!changes.isDirty()) return say("No hay cambios que guardar.");
+    setSaving(true);
+    setOutcome(null);
+    const { saved, refused } = await changes.saveAll();
+    setSaving(false);
+    // A refused part said why on its fields (or in the status line, which a sentence here would hide).
+    if (!refused) say(saved.join(" "));
+    else if (saved.length > 0) say(`${saved.join(" ")} Revisa lo marcado: eso no se guardó.`, "problem");
+  };
 
   // "Ver": the person reads first; the focus starts on the name rather than in a field.
   useEffect(() => {
@@ -88,10 +112,13 @@ function ContactDialogContent({
         >
           {name}
         </h2>
-        <p className="break-all text-sm text-stone-600">
+        <p className="break-words text-sm text-stone-600">
           {client.company ? `${client.company} · ` : ""}
-          {client.email}
+          <EmailAddress email={client.email} />
         </p>
+        <div className="mt-3">
+          <ContactReach client={client} pipeline={detail?.pipeline ?? null} tasks={followUp?.tasks ?? null} />
+        </div>
       </div>
 
       <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto px-5 py-5 md:px-6">
@@ -113,8 +140,7 @@ function ContactDialogContent({
             id="contacto-formulario"
             client={client}
             focusFirstField={intent === "edit"}
-            onSavingChange={setSaving}
-            onSaved={() => say("Datos del contacto guardados.")}
+            onSubmit={save}
             onProblem={(text) => setOutcome({ tone: "problem", text })}
           />
         </section>
@@ -129,6 +155,7 @@ function ContactDialogContent({
           onOutcome={say}
           onRemove={(message) => setConfirming({ kind: "delete", message })}
           onDiscard={(message) => setConfirming({ kind: "discard", message })}
+          onDetailsUsed={() => setFormVersion((version) => version + 1)}
           onAddNote={async (body) => {
             await action.run({ intent: "add-note", clientId: id, body });
             say("Mensaje añadido.");
@@ -137,7 +164,7 @@ function ContactDialogContent({
 
         {detail && <ContactTasks clientId={id} tasks={followUp?.tasks ?? null} staff={staff} onOutcome={say} />}
 
-        {detail && <ContactTimeline clientId={id} events={followUp?.timeline ?? null} onOutcome={say} />}
+        {detail && <ContactTimeline clientId={id} events={followUp?.timeline ?? null} />}
 
         <DataRights
           name={name}
@@ -161,7 +188,11 @@ function ContactDialogContent({
           {outcome?.text}
         </p>
         <div className="flex justify-end gap-3">
-          <button type="button" onClick={onClose} className={`${buttonStyles.secondary} min-h-11`}>
+          <button
+            type="button"
+            onClick={() => changes?.requestClose()}
+            className={`${buttonStyles.secondary} min-h-11`}
+          >
             Cerrar
           </button>
           <button
@@ -175,6 +206,8 @@ function ContactDialogContent({
           </button>
         </div>
       </div>
+
+      <BlockedLeaveConfirm blocker={blocker} />
 
       <ConfirmDialog
         open={confirming?.kind === "delete" || confirming?.kind === "discard"}

@@ -5,6 +5,8 @@ import { useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { errorMessage, fieldErrors } from "~/lib/error-message";
+import { useTrackedEdit } from "~/lib/unsaved-changes";
+import { StaffOptions } from "./choice-options";
 import { useContactsAction } from "./contacts-actions";
 
 const dueFormat = new Intl.DateTimeFormat("es-EC", {
@@ -122,6 +124,8 @@ function NewTaskForm({
   const [ownerId, setOwnerId] = useState("");
   const [errors, setErrors] = useState<TaskErrors>({});
   const [problem, setProblem] = useState<string>();
+  // A task half written has its own `Guardar tarea`: only guarded against a close (decision 047).
+  useTrackedEdit("nueva-tarea", { dirty: title.trim() !== "" || dueAt !== "" });
 
   return (
     <form
@@ -186,11 +190,7 @@ function NewTaskForm({
             className={inputStyles(Boolean(errors.ownerId))}
           >
             <option value="">Yo</option>
-            {(staff ?? []).map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.displayName}
-              </option>
-            ))}
+            <StaffOptions staff={staff} />
           </select>
         </Field>
       </div>

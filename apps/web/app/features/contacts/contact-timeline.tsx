@@ -6,14 +6,12 @@ import {
   STAGE_LABELS,
   type Stage,
   TASK_LIMITS,
-  TASK_MESSAGES,
 } from "@app/shared/constants";
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
-import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { formatUsd } from "~/lib/format-money";
+import { useTrackedEdit } from "~/lib/unsaved-changes";
 import { dueText } from "./contact-tasks";
 import { useContactsAction } from "./contacts-actions";
 
@@ -84,17 +82,16 @@ export type ContactTimelineProps = {
   clientId: number;
   /** Newest first; null when it could not be loaded. */
   events: TimelineEvent[] | null;
-  onOutcome: (text: string, tone?: "success" | "problem") => void;
 };
 
 /** `Nota interna` and the contact's history, newest first. */
-export function ContactTimeline({ clientId, events, onOutcome }: ContactTimelineProps) {
+export function ContactTimeline({ clientId, events }: ContactTimelineProps) {
   return (
     <section aria-labelledby="contacto-historial" className="grid gap-3">
       <h3 id="contacto-historial" className="font-bold text-leaf-900 text-lg">
         Historial
       </h3>
-      <InternalNoteForm clientId={clientId} onOutcome={onOutcome} />
+      <InternalNoteForm clientId={clientId} />
       {events === null ? (
         <p className="text-sm text-stone-600">No se pudo cargar el historial.</p>
       ) : (
@@ -119,51 +116,42 @@ export function ContactTimeline({ clientId, events, onOutcome }: ContactTimeline
   );
 }
 
-function InternalNoteForm({ clientId, onOutcome }: Omit<ContactTimelineProps, "events">) {
+/** `Nota interna`: stored by the dialog's `Guardar` with everything else changed (decision 047). */
+function InternalNoteForm({ clientId }: Omit<ContactTimelineProps, "events">) {
   const action = useContactsAction();
   const [body, setBody] = useState("");
   const [error, setError] = useState<string>();
+  useTrackedEdit("nota", {
+    dirty: body.trim() !== "",
+    save: async () => {
+      try {
+        await action.run({ intent: "add-internal-note", clientId, body });
+        setBody("");
+        setError(undefined);
+        return "Nota interna guardada. No se envía al cliente.";
+      } catch (problem) {
+        setError(fieldProblems(problem, ["body"] as const)[0]?.message ?? errorMessage(problem));
+        return null;
+      }
+    },
+  });
   return (
-    <form
-      noValidate
-      aria-busy={action.busy}
-      className="grid gap-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (body.trim() === "") return setError(TASK_MESSAGES.noteRequired);
-        try {
-          await action.run({ intent: "add-internal-note", clientId, body });
-          setBody("");
-          setError(undefined);
-          onOutcome("Nota interna guardada. No se envía al cliente.");
-        } catch (problem) {
-          setError(fieldProblems(problem, ["body"] as const)[0]?.message ?? errorMessage(problem));
-        }
-      }}
+    <Field
+      id="contacto-nota"
+      label="Nota interna"
+      hint="Solo la ve el equipo; nunca se envía al cliente. Se guarda con Guardar."
+      error={error}
     >
-      <Field
+      <textarea
         id="contacto-nota"
-        label="Nota interna"
-        hint="Solo la ve el equipo; nunca se envía al cliente."
-        error={error}
-      >
-        <textarea
-          id="contacto-nota"
-          rows={3}
-          maxLength={TASK_LIMITS.note}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy("contacto-nota", { error, hint: true })}
-          className={`${inputStyles(Boolean(error))} resize-y`}
-        />
-      </Field>
-      <div className="flex justify-end">
-        <button type="submit" disabled={action.busy} className={`${buttonStyles.secondary} min-h-11`}>
-          {action.busy && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-          Guardar nota
-        </button>
-      </div>
-    </form>
+        rows={3}
+        maxLength={TASK_LIMITS.note}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy("contacto-nota", { error, hint: true })}
+        className={`${inputStyles(Boolean(error))} resize-y`}
+      />
+    </Field>
   );
 }

@@ -13,6 +13,7 @@ import {
   acceptMessage,
   addMessage,
   anonymiseClient,
+  applyMessageDetails,
   type ClientDetailsBody,
   changeContacts,
   changeStatus,
@@ -21,6 +22,7 @@ import {
   deleteMessage,
   recordWhatsappReply,
   replyToMessage,
+  undoContactsChange,
   updateClient,
   updateMessage,
 } from "./contacts-api";
@@ -41,6 +43,7 @@ export type ContactsIntent =
   | { intent: "reply"; messageId: number; reply: string }
   | { intent: "whatsapp-reply"; messageId: number; reply: string }
   | { intent: "accept-message"; messageId: number }
+  | { intent: "use-message-details"; messageId: number }
   | { intent: "retry-email"; emailId: number }
   | { intent: "delete-message"; messageId: number }
   | { intent: "change-stage"; clientId: number; body: StageChangeInput }
@@ -48,7 +51,8 @@ export type ContactsIntent =
   | { intent: "create-task"; clientId: number; body: NewTaskInput }
   | { intent: "change-task"; taskId: number; body: TaskChangeInput }
   | { intent: "add-internal-note"; clientId: number; body: string }
-  | { intent: "bulk-change"; body: BulkChangeInput };
+  | { intent: "bulk-change"; body: BulkChangeInput }
+  | { intent: "bulk-undo"; undoId: string };
 
 export function runContactsIntent(action: ContactsIntent): Promise<unknown> {
   switch (action.intent) {
@@ -72,6 +76,8 @@ export function runContactsIntent(action: ContactsIntent): Promise<unknown> {
       return recordWhatsappReply(action.messageId, action.reply);
     case "accept-message":
       return acceptMessage(action.messageId);
+    case "use-message-details":
+      return applyMessageDetails(action.messageId);
     case "retry-email":
       return retryEmail(action.emailId);
     case "delete-message":
@@ -88,6 +94,8 @@ export function runContactsIntent(action: ContactsIntent): Promise<unknown> {
       return addInternalNote(action.clientId, action.body);
     case "bulk-change":
       return changeContacts(action.body);
+    case "bulk-undo":
+      return undoContactsChange(action.undoId);
   }
 }
 

@@ -60,6 +60,10 @@ export const loadContactCounts = (waitingDays: number, signal?: AbortSignal) =>
 export const changeContacts = (body: BulkChangeInput) =>
   authRequest<BulkResult>("/clients/bulk", { method: "POST", body });
 
+/** `Deshacer` of a bulk change, by the `undoId` its answer gave. */
+export const undoContactsChange = (undoId: string) =>
+  authRequest<BulkResult>("/clients/bulk/undo", { method: "POST", body: { undoId } });
+
 export const getClient = (id: number) => authRequest<ClientDetail>(`/clients/${id}`);
 
 export type ClientDetailsBody = Omit<NewClientInput, "message" | "serviceTypeIds">;
@@ -102,6 +106,10 @@ export const recordWhatsappReply = (id: number, reply: string) =>
 /** A message kept for review joins the main list. */
 export const acceptMessage = (id: number) =>
   authRequest<ClientMessage>(`/client-message/${id}/accept`, { method: "POST" });
+
+/** `Usar estos datos`: the details a returning sender typed with message `id` become the contact's. */
+export const applyMessageDetails = (id: number) =>
+  authRequest<ClientDetail>(`/client-message/${id}/use-details`, { method: "POST" });
 
 let serviceTypes: Promise<ServiceType[]> | undefined;
 

@@ -48,7 +48,7 @@ export function ContactsFilters({ query, counts, staff, onChange }: ContactsFilt
       <h2 id="contactos-filtros" className="sr-only">
         Filtros de seguimiento
       </h2>
-      <nav aria-label="Responsable de los contactos" className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1">
+      <nav aria-label="Responsable de los contactos" className="-mx-1 relative flex gap-2 overflow-x-auto px-1 py-1">
         {chips.map(({ owner, label, count }) => (
           <Link
             key={label}

@@ -1,4 +1,5 @@
 import type {
+  BulkResult,
   ClientDetail,
   ClientMessage,
   ClientMessageGroup,
@@ -9,13 +10,14 @@ import type {
 } from "@app/shared";
 import { CRM_LIMITS, DEFAULT_PAGE_SIZE, type MessageView } from "@app/shared/constants";
 import { FileDown, LoaderCircle, UserPlus } from "lucide-react";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { Notice } from "~/components/ui/notice";
 import { Pagination } from "~/components/ui/pagination";
+import { UndoToast } from "~/components/ui/undo-toast";
 import { errorMessage } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
 import { saveFile } from "~/lib/save-file";
@@ -90,6 +92,9 @@ export function ContactsScreen({
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [exporting, setExporting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // The last bulk change, which `Deshacer` can take back for a few seconds.
+  const [undo, setUndo] = useState<{ text: string; undoId: string } | null>(null);
+  const endUndo = useCallback(() => setUndo(null), []);
   const listRegion = useRef<HTMLElement>(null);
   const selection = useRowSelection(query, result);
   /** The row the focus was on is going away: the keyboard continues from the list. */
@@ -226,10 +231,13 @@ export function ContactsScreen({
             canPickAll={selection.canPickAll}
             onPickAll={selection.pickAll}
             onClear={selection.clear}
-            onDone={(text, tone = "success") => {
-              if (tone === "success") selection.clear();
-              say(tone, text);
+            onChanged={({ text, undo: offered }) => {
+              selection.clear();
+              focusList();
+              say("success", text);
+              setUndo(offered);
             }}
+            onProblem={(text) => say("problem", text)}
           />
         )}
 
@@ -259,6 +267,27 @@ export function ContactsScreen({
           />
         )}
       </div>
+
+      {undo && (
+        <UndoToast
+          key={undo.undoId}
+          text={undo.text}
+          onEnd={endUndo}
+          onUndo={async () => {
+            try {
+              const result = await action.run<BulkResult>({ intent: "bulk-undo", undoId: undo.undoId });
+              say(
+                "success",
+                result.changed === 0
+                  ? "No se deshizo nada: esos contactos ya cambiaron después."
+                  : `Se deshizo el cambio en ${result.changed === 1 ? "1 contacto" : `${result.changed} contactos`}.`,
+              );
+            } catch (error) {
+              say("problem", `No se pudo deshacer: ${errorMessage(error)}`);
+            }
+          }}
+        />
+      )}
 
       <ContactDialog
         client={contactClient || null}

@@ -1,6 +1,7 @@
 import type { ClientMessage, ClientMessageGroup } from "@app/shared";
 import { CRM_MESSAGES, type MessageView, STAGE_LABELS } from "@app/shared/constants";
 import type { Ref } from "react";
+import { EmailAddress } from "~/components/ui/email-address";
 import { fullName, phoneOf } from "./contact-format";
 import { ServicePills } from "./service-pills";
 import { ReviewBadge, StatusBadge, WaitingBadge } from "./status-badge";
@@ -155,7 +156,9 @@ function ContactRow({ group, view, onView, onEdit, onDelete, onAccept, onDiscard
           </span>
         </span>
       </th>
-      <td className={`${cell} min-w-36 break-all`}>{client.email}</td>
+      <td className={`${cell} min-w-36`}>
+        <EmailAddress email={client.email} />
+      </td>
       <td className={`${cell} min-w-28`}>{phoneOf(client)}</td>
       <td className={cell}>{newest ? <ServicePills services={newest.services} max={2} /> : "—"}</td>
       <td className={`${cell} max-w-80`}>
@@ -177,8 +180,11 @@ function ContactRow({ group, view, onView, onEdit, onDelete, onAccept, onDiscard
         <span className="block text-stone-600 text-xs">{pipeline.owner?.displayName ?? "Sin responsable"}</span>
       </td>
       <td className={cell}>
-        {/* One line of actions; the review view's five wrap. */}
-        <div className={`flex gap-1.5 ${newest?.inReview ? "max-w-72 flex-wrap" : "flex-nowrap"}`}>
+        {/* Stacked beside the menu on a laptop, where one line of three made the table wider than its card;
+            in one line on a wide screen; the review view's five wrap. */}
+        <div
+          className={`flex gap-1.5 ${newest?.inReview ? "max-w-72 flex-wrap" : "flex-col items-stretch 2xl:flex-row"}`}
+        >
           <button type="button" onClick={() => onView(group)} className={actionStyles.plain}>
             Ver<span className="sr-only"> {name}</span>
           </button>

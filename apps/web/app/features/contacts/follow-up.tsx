@@ -1,11 +1,11 @@
 import type { ClientEmails, Pipeline, StaffMember, Task, TimelineEvent } from "@app/shared";
-import { STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
-import { LoaderCircle } from "lucide-react";
+import { STAGE_LABELS, type Stage } from "@app/shared/constants";
 import { useState } from "react";
-import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { ApiError } from "~/lib/api-client";
-import { errorMessage, fieldErrors, fieldProblems } from "~/lib/error-message";
+import { errorMessage, fieldErrors } from "~/lib/error-message";
+import { useTrackedEdit } from "~/lib/unsaved-changes";
+import { StaffOptions, StageOptions } from "./choice-options";
 import { useContactsAction } from "./contacts-actions";
 import {
   type StageDetails,
@@ -33,144 +33,150 @@ export type FollowUpFormsProps = {
 /** A change refused because someone else changed the contact first: the route has the new state. */
 const changedMeanwhile = (error: unknown) => error instanceof ApiError && error.status === 409;
 
-type Action = ReturnType<typeof useContactsAction>;
+type Draft = { stage: Stage; details: StageDetails; ownerId: string };
+
+/** What the fields show for what is stored. */
+function storedDraft(pipeline: Pipeline): Draft {
+  return {
+    stage: pipeline.stage,
+    details: {
+      lostReason: pipeline.lostReason ?? "",
+      lostNote: pipeline.lostNote ?? "",
+      wonValue: pipeline.wonValue === null ? "" : String(pipeline.wonValue),
+    },
+    ownerId: pipeline.owner ? String(pipeline.owner.id) : "",
+  };
+}
+
+const sameDetails = (a: StageDetails, b: StageDetails) =>
+  a.lostReason === b.lostReason && a.lostNote === b.lostNote && a.wonValue === b.wonValue;
 
 /**
- * `Etapa` and `Responsable` of a contact, each a small form sent with the version it showed. A new
- * version (a change by anyone) starts each form again from what is stored; the write itself belongs
- * here, so it still answers once its form has started again.
+ * `Etapa` (with what goes with it) and `Responsable` of a contact. Nothing is stored until the
+ * dialog's `Guardar` (decision 047): then the stage and the owner are sent one after the other, each
+ * with the version the last one left. A change by someone else shows at once while nothing is
+ * chosen here; over a choice, the save answers that the contact changed meanwhile and shows theirs.
  */
-export function FollowUpForms(props: FollowUpFormsProps) {
+export function FollowUpForms({ clientId, pipeline, staff, onOutcome }: FollowUpFormsProps) {
   const action = useContactsAction();
-  return (
-    <div className="grid gap-4 md:grid-cols-2">
-      <StageForm key={`etapa-${props.pipeline.version}`} action={action} {...props} />
-      <OwnerForm key={`responsable-${props.pipeline.version}`} action={action} {...props} />
-    </div>
-  );
-}
-
-function StageForm({ clientId, pipeline, onOutcome, action }: FollowUpFormsProps & { action: Action }) {
-  const [stage, setStage] = useState<Stage>(pipeline.stage);
-  const [details, setDetails] = useState<StageDetails>({
-    lostReason: pipeline.lostReason ?? "",
-    lostNote: pipeline.lostNote ?? "",
-    wonValue: pipeline.wonValue === null ? "" : String(pipeline.wonValue),
-  });
+  const stored = storedDraft(pipeline);
+  // null: the fields show what is stored, whoever changes it.
+  const [chosen, setChosen] = useState<Draft | null>(null);
+  const draft = chosen ?? stored;
   const [errors, setErrors] = useState<StageErrors>({});
-  const unchanged = stage === pipeline.stage && !stageAsksDetails(stage);
+  const [ownerError, setOwnerError] = useState<string>();
+  const stageDirty =
+    draft.stage !== stored.stage || (stageAsksDetails(draft.stage) && !sameDetails(draft.details, stored.details));
+  const ownerDirty = draft.ownerId !== stored.ownerId;
+  const dirty = stageDirty || ownerDirty;
 
-  return (
-    <form
-      noValidate
-      aria-busy={action.busy}
-      className="grid content-start gap-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        try {
-          await action.run({
-            intent: "change-stage",
-            clientId,
-            body: { stage, version: pipeline.version, ...stageDetailsBody(stage, details) },
-          });
-          onOutcome(`Etapa cambiada a ${STAGE_LABELS[stage]}.`);
-        } catch (error) {
-          if (changedMeanwhile(error)) return onOutcome(errorMessage(error), "problem");
-          const byField = fieldErrors(error, ["stage", "lostReason", "lostNote", "wonValue"] as const);
-          setErrors(byField);
-          if (Object.keys(byField).length === 0) onOutcome(errorMessage(error), "problem");
-        }
-      }}
-    >
-      <Field id="contacto-etapa" label="Etapa" error={errors.stage}>
-        <select
-          id="contacto-etapa"
-          value={stage}
-          onChange={(event) => {
-            setStage(event.target.value as Stage);
-            setErrors({});
-          }}
-          className={inputStyles(Boolean(errors.stage))}
-        >
-          {STAGES.map((option) => (
-            <option key={option} value={option}>
-              {STAGE_LABELS[option]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <StageDetailsFields idPrefix="contacto" stage={stage} details={details} errors={errors} onChange={setDetails} />
-      <div>
-        <button type="submit" disabled={action.busy || unchanged} className={`${buttonStyles.secondary} min-h-11`}>
-          {action.busy && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-          Cambiar etapa
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function OwnerForm({ clientId, pipeline, staff, onOutcome, action }: FollowUpFormsProps & { action: Action }) {
-  const [ownerId, setOwnerId] = useState(pipeline.owner ? String(pipeline.owner.id) : "");
-  const [error, setError] = useState<string>();
+  // A choice changed back to what is stored is no choice: someone's later change shows.
+  if (chosen && !dirty) setChosen(null);
   // Active accounts only: a disabled one's contacts already show as Sin responsable.
   const choices = staff ?? [];
 
-  return (
-    <form
-      noValidate
-      aria-busy={action.busy}
-      className="grid content-start gap-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        try {
+  useTrackedEdit("seguimiento", {
+    dirty,
+    save: async () => {
+      const said: string[] = [];
+      let version = pipeline.version;
+      try {
+        if (stageDirty) {
+          const changed = await action.run<Pipeline>({
+            intent: "change-stage",
+            clientId,
+            body: { stage: draft.stage, version, ...stageDetailsBody(draft.stage, draft.details) },
+          });
+          version = changed.version;
+          said.push(`Etapa cambiada a ${STAGE_LABELS[draft.stage]}.`);
+        }
+      } catch (error) {
+        return refused(error);
+      }
+      try {
+        if (ownerDirty) {
+          const { ownerId } = draft;
           const changed = await action.run<{ ownerNotified: boolean }>({
             intent: "change-owner",
             clientId,
-            body: { ownerId: ownerId === "" ? null : Number(ownerId), version: pipeline.version },
+            body: { ownerId: ownerId === "" ? null : Number(ownerId), version },
           });
           const name = choices.find((member) => String(member.id) === ownerId)?.displayName;
-          onOutcome(
+          said.push(
             name
               ? `Responsable: ${name}.${changed.ownerNotified ? " Se le avisó por correo." : ""}`
               : "El contacto quedó sin responsable.",
           );
-        } catch (problem) {
-          if (changedMeanwhile(problem)) return onOutcome(errorMessage(problem), "problem");
-          setError(fieldProblems(problem, ["ownerId"] as const)[0]?.message ?? errorMessage(problem));
         }
-      }}
-    >
-      <Field id="contacto-responsable" label="Responsable" error={error}>
+      } catch (error) {
+        if (said.length > 0) onOutcome(said.join(" "));
+        return refused(error);
+      }
+      setChosen(null);
+      return said.join(" ");
+    },
+  });
+
+  /** Says why a change was refused; null tells the dialog that not everything was stored. */
+  function refused(error: unknown) {
+    if (changedMeanwhile(error)) {
+      setChosen(null);
+      onOutcome(errorMessage(error), "problem");
+      return null;
+    }
+    const { ownerId, ...byStageField } = fieldErrors(error, [
+      "stage",
+      "lostReason",
+      "lostNote",
+      "wonValue",
+      "ownerId",
+    ] as const);
+    setErrors(byStageField);
+    setOwnerError(ownerId);
+    if (!ownerId && Object.keys(byStageField).length === 0) onOutcome(errorMessage(error), "problem");
+    return null;
+  }
+
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid content-start gap-2">
+        <Field id="contacto-etapa" label="Etapa" error={errors.stage}>
+          <select
+            id="contacto-etapa"
+            value={draft.stage}
+            onChange={(event) => {
+              setChosen({ ...draft, stage: event.target.value as Stage });
+              setErrors({});
+            }}
+            className={inputStyles(Boolean(errors.stage))}
+          >
+            <StageOptions />
+          </select>
+        </Field>
+        <StageDetailsFields
+          idPrefix="contacto"
+          stage={draft.stage}
+          details={draft.details}
+          errors={errors}
+          onChange={(details) => setChosen({ ...draft, details })}
+        />
+      </div>
+      <Field id="contacto-responsable" label="Responsable" error={ownerError}>
         <select
           id="contacto-responsable"
-          value={ownerId}
+          value={draft.ownerId}
           onChange={(event) => {
-            setOwnerId(event.target.value);
-            setError(undefined);
+            setChosen({ ...draft, ownerId: event.target.value });
+            setOwnerError(undefined);
           }}
-          aria-invalid={Boolean(error)}
-          aria-describedby={describedBy("contacto-responsable", { error })}
-          className={inputStyles(Boolean(error))}
+          aria-invalid={Boolean(ownerError)}
+          aria-describedby={describedBy("contacto-responsable", { error: ownerError })}
+          className={inputStyles(Boolean(ownerError))}
         >
           <option value="">Sin responsable</option>
-          {choices.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.displayName}
-            </option>
-          ))}
+          <StaffOptions staff={choices} />
         </select>
       </Field>
-      <div>
-        <button
-          type="submit"
-          disabled={action.busy || ownerId === (pipeline.owner ? String(pipeline.owner.id) : "")}
-          className={`${buttonStyles.secondary} min-h-11`}
-        >
-          {action.busy && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
-          Asignar
-        </button>
-      </div>
-    </form>
+    </div>
   );
 }

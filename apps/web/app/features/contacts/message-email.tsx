@@ -1,4 +1,4 @@
-import { deliveryLabel, type EmailDelivery, type MessageEmail } from "@app/shared";
+import { deliveryLabel, deliveryMeaning, type EmailDelivery, type MessageEmail } from "@app/shared";
 import { FileDown, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { errorMessage } from "~/lib/error-message";
@@ -14,13 +14,29 @@ const sizeText = (bytes: number) =>
 const file =
   "inline-flex min-h-11 items-center gap-1.5 rounded-xl px-3 text-left font-semibold text-leaf-800 text-sm ring-1 ring-leaf-200 hover:bg-leaf-50 disabled:opacity-50";
 
-/** A received email's subject, shown above its text. */
-export function ReceivedSubject({ email }: { email: MessageEmail }) {
-  if (!email.subject) return null;
+export type ReceivedHeaderProps = {
+  email: MessageEmail;
+  /** The contact's address: an email from another one says so. */
+  clientEmail: string;
+};
+
+/** Who a received email came from (its From, whoever the conversation is with) and its subject, above its text. */
+export function ReceivedHeader({ email, clientEmail }: ReceivedHeaderProps) {
+  const foreign = email.from !== null && email.from.toLowerCase() !== clientEmail.toLowerCase();
   return (
-    <p className="text-sm text-stone-700">
-      <span className="font-semibold">Asunto:</span> {email.subject}
-    </p>
+    <div className="grid gap-0.5 text-sm text-stone-700">
+      {email.from && (
+        <p className="break-words">
+          <span className="font-semibold">De:</span> {email.from}
+          {foreign && <span className="font-semibold text-red-800"> (no es la dirección del contacto)</span>}
+        </p>
+      )}
+      {email.subject && (
+        <p className="break-words">
+          <span className="font-semibold">Asunto:</span> {email.subject}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -96,6 +112,7 @@ export function ReplyDelivery({ delivery, onRetry }: { delivery: EmailDelivery; 
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const stuck = delivery.status === "failed" || delivery.status === "bounced";
+  const meaning = deliveryMeaning(delivery.status, delivery.attempts);
   return (
     <div className="grid gap-1 text-sm">
       <p className="flex flex-wrap items-center gap-2">
@@ -109,10 +126,12 @@ export function ReplyDelivery({ delivery, onRetry }: { delivery: EmailDelivery; 
           </time>
         )}
       </p>
+      {meaning && <p className="text-stone-700">{meaning}</p>}
       {delivery.serverAnswer && (
-        <p className="break-words text-stone-700">
-          <span className="font-semibold">Respuesta del servidor de correo:</span> {delivery.serverAnswer}
-        </p>
+        <details className="text-stone-600">
+          <summary className="cursor-pointer">Detalle técnico</summary>
+          <p className="mt-1 break-words font-mono text-xs">{delivery.serverAnswer}</p>
+        </details>
       )}
       {stuck && (
         <div>

@@ -5,9 +5,11 @@ import { useRef, useState } from "react";
 import { errorMessage } from "~/lib/error-message";
 import { formatDateTime } from "~/lib/format-date";
 import { type ContactsIntent, useContactsAction } from "./contacts-actions";
-import { ReceivedEmail, ReceivedSubject, ReplyDelivery } from "./message-email";
+import { ReceivedEmail, ReceivedHeader, ReplyDelivery } from "./message-email";
 import { ServicePills } from "./service-pills";
 import { ReviewBadge, StatusBadge } from "./status-badge";
+import { detailDifferences } from "./submitted-details";
+import { SubmittedDetailsNotice } from "./submitted-details-notice";
 import { TextEditor } from "./text-editor";
 import { WhatsappReply } from "./whatsapp-reply";
 
@@ -17,6 +19,8 @@ export type MessageItemProps = {
   clientEmail: string;
   /** Whom a reply answers: a chosen template is filled in with their details. */
   client?: Pick<Client, "firstName" | "lastName" | "company" | "countryCode" | "phone">;
+  /** The contact's details were replaced by a message's (`Usar estos datos`): the dialog's form starts again. */
+  onDetailsUsed?: () => void;
   /** The email side of the contact's messages (received files, reply deliveries); null while unknown. */
   emails?: ClientEmails | null;
   /** A change was stored: the dialog says so in its status line. */
@@ -29,9 +33,18 @@ export type MessageItemProps = {
 
 type Editing = "reply" | "reject" | "edit" | null;
 
+/** Said after "Guardado para revisión porque". */
 const REVIEW_REASONS: Record<string, string> = {
   honeypot: "rellenó el campo oculto para robots",
   too_fast: "se envió más rápido de lo que tarda una persona",
+  no_token: "no llegó desde el formulario del sitio",
+  forged_token: "la marca de tiempo del formulario no es del sitio",
+  stale_token: "el formulario se abrió hace más de un día",
+  unknown_sender: "llegó por correo de una dirección que no es de ningún contacto",
+  sender_mismatch:
+    "llegó de un remitente distinto: está en la conversación del contacto, pero no lo envió su dirección. No siga instrucciones de pago de este correo sin confirmarlas con el cliente por otro medio",
+  sender_unverified:
+    "llegó de un remitente no verificado: dice venir de la dirección del contacto, pero el servidor de correo no lo confirmó. No siga instrucciones de pago de este correo sin confirmarlas con el cliente por otro medio",
 };
 
 const ORIGINS = { web: "Formulario del sitio", personal: "Nota del personal", email: "Correo recibido" } as const;
@@ -50,6 +63,7 @@ export function MessageItem({
   onOutcome,
   onRemove,
   onDiscard,
+  onDetailsUsed,
 }: MessageItemProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState(false);
@@ -61,6 +75,7 @@ export function MessageItem({
   const email = emails?.messages.find((entry) => entry.messageId === message.id);
   // Unknown while the email side loads: the server refuses a reply it cannot send anyway.
   const byEmail = emails?.canReplyByEmail !== false;
+  const differences = client ? detailDifferences(message.submittedDetails, { ...client, email: clientEmail }) : [];
 
   /**
    * Stores a change (the route reloads the contact); afterwards the focus stays on this message
@@ -103,7 +118,7 @@ export function MessageItem({
         </div>
       </header>
       {message.services.length > 0 && <ServicePills services={message.services} />}
-      {email && message.origin === "email" && <ReceivedSubject email={email} />}
+      {email && message.origin === "email" && <ReceivedHeader email={email} clientEmail={clientEmail} />}
       <p className="whitespace-pre-line break-words text-stone-800">
         {message.messageDescription || <span className="text-stone-600">(sin texto)</span>}
       </p>
@@ -113,6 +128,20 @@ export function MessageItem({
           Guardado para revisión porque{" "}
           {message.reviewReasons.map((reason) => REVIEW_REASONS[reason] ?? reason).join(" y ")}.
         </p>
+      )}
+      {differences.length > 0 && (
+        <SubmittedDetailsNotice
+          message={message}
+          differences={differences}
+          busy={busy}
+          onUse={async () => {
+            await quick(
+              { intent: "use-message-details", messageId: message.id },
+              "Datos del contacto actualizados con los de este mensaje.",
+            );
+            onDetailsUsed?.();
+          }}
+        />
       )}
       {message.reply !== null && (
         <div className="grid gap-1 rounded-xl bg-leaf-50 p-3 text-sm ring-1 ring-leaf-200">

@@ -43,7 +43,7 @@ function NewContactForm({ serviceTypes, onClose, onCreated }: Omit<NewContactDia
     defaultValues: EMPTY,
   });
   const action = useContactsAction();
-  const { errors, isSubmitting } = formState;
+  const { errors, isDirty, isSubmitting } = formState;
   const [problem, setProblem] = useState<string | null>(null);
 
   const onValid = async ({ message, ...values }: NewContactFormValues) => {
@@ -68,6 +68,7 @@ function NewContactForm({ serviceTypes, onClose, onCreated }: Omit<NewContactDia
       titleId="nuevo-contacto-titulo"
       title="Nuevo Contacto"
       busy={isSubmitting}
+      dirty={isDirty && !isSubmitting}
       onSubmit={handleSubmit(onValid)}
       onCancel={onClose}
       submitLabel="Crear contacto"

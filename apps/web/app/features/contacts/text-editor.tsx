@@ -3,6 +3,7 @@ import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { FormButtons } from "~/components/ui/form-buttons";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { type ReplyRecipient, useReplyTemplateSlot } from "~/lib/reply-template-slot";
+import { useTrackedEdit } from "~/lib/unsaved-changes";
 
 export type TextEditorProps = {
   id: string;
@@ -49,6 +50,8 @@ export function TextEditor({
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const TemplatePicker = useReplyTemplateSlot();
+  // A reply or a note half written has its own send button: only guarded against a close (decision 047).
+  useTrackedEdit(id, { dirty: text !== initial });
   return (
     <form
       noValidate

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { RecentPasswordProvider } from "~/lib/recent-password";
 import { CrmSidebar } from "./crm-sidebar";
+import { MissingEmailNotice } from "./missing-email-notice";
 import { useLiveEvents } from "./use-live-events";
 import { useSidebarOpen } from "./use-sidebar-open";
 
@@ -78,6 +79,7 @@ export function CrmShell({ user, brand, onSignOut, children }: CrmShellProps) {
           <div aria-hidden="true" className="fixed inset-0 top-16 z-10 bg-leaf-950/50" onClick={() => setOpen(false)} />
         )}
         <main id="contenido" className="min-w-0 flex-1 p-4 md:p-8">
+          <MissingEmailNotice user={user} />
           <RecentPasswordProvider>{children}</RecentPasswordProvider>
         </main>
       </div>

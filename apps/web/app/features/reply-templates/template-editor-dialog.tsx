@@ -45,7 +45,7 @@ function TemplateForm({
     { defaultValues },
   );
   const run = useReplyTemplatesAction();
-  const { errors, isSubmitting } = formState;
+  const { errors, isDirty, isSubmitting } = formState;
   const [problem, setProblem] = useState<string | null>(null);
   const body = useWatch({ control, name: "body" }) ?? "";
   const bodyElement = useRef<HTMLTextAreaElement | null>(null);
@@ -89,6 +89,7 @@ function TemplateForm({
       titleId="plantilla-editor-titulo"
       title={template ? "Editar plantilla" : "Nueva plantilla"}
       busy={isSubmitting}
+      dirty={isDirty && !isSubmitting}
       onSubmit={handleSubmit(onValid)}
       onCancel={onClose}
       submitLabel="Guardar plantilla"

@@ -14,12 +14,14 @@ import type {
 } from "@app/shared";
 import { SITE_MESSAGES, type SiteListKind } from "@app/shared/constants";
 import { LoaderCircle } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { BlockedLeaveConfirm } from "~/components/ui/leave-confirm";
 import { Notice } from "~/components/ui/notice";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
+import { useLeaveGuard } from "~/lib/unsaved-changes";
 import { useZodForm } from "~/lib/use-zod-form";
 import { ContactDetailsFields } from "./contact-details-fields";
 import { FaqFields } from "./faq-fields";
@@ -337,6 +339,10 @@ function EditorForm<V extends FieldValues, C>({
   const { handleSubmit, reset } = form;
   // Read while rendering: react-hook-form only keeps up to date what a render has read.
   const { isDirty } = form.formState;
+  // Leaving (`Volver a Sitio web`, the menu, the back button) with unsaved changes asks first.
+  const dirtyNow = useRef(isDirty);
+  dirtyNow.current = isDirty;
+  const { blocker, allow } = useLeaveGuard(() => dirtyNow.current);
 
   /** The item as the server has it now: the form shows it and builds on it. */
   const adopt = (saved: SiteItem) => {
@@ -367,7 +373,11 @@ function EditorForm<V extends FieldValues, C>({
           saved = await run({ intent: "publish", id: stored.id, version: saved?.version ?? base?.version ?? 1 });
           adopt(saved);
         }
-        if (!item && saved) onSaved?.(saved);
+        if (!item && saved) {
+          // The new item's own address: nothing is unsaved any more.
+          allow();
+          onSaved?.(saved);
+        }
         setOutcome({
           tone: "success",
           text: publish
@@ -456,6 +466,7 @@ function EditorForm<V extends FieldValues, C>({
         </button>
       </div>
       <SitePreviewDialog preview={preview} onClose={() => setPreview(null)} />
+      <BlockedLeaveConfirm blocker={blocker} />
     </form>
   );
 }

@@ -89,7 +89,7 @@ export function LeadAssignmentForm({ rule, accounts, serviceTypes }: LeadAssignm
           ))}
         </fieldset>
         {mode === "by_product" && (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             {serviceTypes === null ? (
               <p className="text-red-800">No se pudieron cargar los productos y servicios.</p>
             ) : (

@@ -1,12 +1,14 @@
 import type { SignatureInput } from "@app/shared";
 import type { Signature } from "@app/shared/constants";
 import { LoaderCircle } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { buttonStyles } from "~/components/ui/button-styles";
+import { BlockedLeaveConfirm } from "~/components/ui/leave-confirm";
 import { Notice } from "~/components/ui/notice";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { useRouteAction } from "~/lib/route-action";
+import { useLeaveGuard } from "~/lib/unsaved-changes";
 import { useZodForm } from "~/lib/use-zod-form";
 import { SignatureFields } from "./signature-fields";
 import { SignaturePreview } from "./signature-preview";
@@ -27,8 +29,12 @@ export function OwnSignatureForm({ signature }: OwnSignatureFormProps) {
     defaultValues: signatureFormValuesOf(signature),
   });
   const action = useRouteAction();
-  const { errors, isSubmitting } = formState;
+  const { errors, isDirty, isSubmitting } = formState;
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Leaving with a signature typed and not saved asks first.
+  const dirtyNow = useRef(isDirty);
+  dirtyNow.current = isDirty;
+  const { blocker } = useLeaveGuard(() => dirtyNow.current);
   const typed = useWatch({ control });
 
   const onValid = async (values: SignatureFormValues) => {
@@ -75,6 +81,7 @@ export function OwnSignatureForm({ signature }: OwnSignatureFormProps) {
         {isSubmitting && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
         Guardar firma
       </button>
+      <BlockedLeaveConfirm blocker={blocker} />
     </form>
   );
 }

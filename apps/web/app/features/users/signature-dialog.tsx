@@ -37,7 +37,7 @@ function SignatureForm({
     defaultValues: signatureFormValuesOf(account),
   });
   const run = useUsersAction();
-  const { errors, isSubmitting } = formState;
+  const { errors, isDirty, isSubmitting } = formState;
   const [problem, setProblem] = useState<string | null>(null);
   const typed = useWatch({ control });
 
@@ -57,6 +57,7 @@ function SignatureForm({
       titleId="firma-titulo"
       title={`Firma de ${account.username}`}
       busy={isSubmitting}
+      dirty={isDirty && !isSubmitting}
       onSubmit={handleSubmit(onValid)}
       onCancel={onClose}
       submitLabel="Guardar firma"

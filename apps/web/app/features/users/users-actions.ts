@@ -3,6 +3,7 @@ import { useRecentPassword } from "~/lib/recent-password";
 import { useRouteAction } from "~/lib/route-action";
 import {
   createUser,
+  endUserSessions,
   resetSecondFactor,
   saveLeadAssignment,
   saveSecondFactorPolicy,
@@ -17,6 +18,7 @@ export type UsersIntent =
   | { intent: "create-user"; body: CreateUserRequest }
   | { intent: "update-user"; userId: number; body: UpdateUserRequest }
   | { intent: "set-temporary-password"; userId: number; password: string }
+  | { intent: "end-sessions"; userId: number }
   | { intent: "save-lead-assignment"; body: LeadAssignmentInput }
   | { intent: "save-second-factor-policy"; required: boolean }
   | { intent: "reset-second-factor"; userId: number };
@@ -29,6 +31,8 @@ export function runUsersIntent(action: UsersIntent): Promise<unknown> {
       return updateUser(action.userId, action.body);
     case "set-temporary-password":
       return setTemporaryPassword(action.userId, action.password);
+    case "end-sessions":
+      return endUserSessions(action.userId);
     case "save-lead-assignment":
       return saveLeadAssignment(action.body);
     case "save-second-factor-policy":
@@ -41,7 +45,8 @@ export function runUsersIntent(action: UsersIntent): Promise<unknown> {
 /** Runs one of the writes above through the users route's clientAction (see lib/route-action.ts). */
 export function useUsersAction() {
   const { run } = useRouteAction();
-  // The policy and a reset ask for the password again after a while (lib/recent-password.tsx).
+  // Every write here changes accounts, roles, the policy or who gets new leads: each asks for the
+  // password (and second factor) again after a while (lib/recent-password.tsx, decision 039).
   const recent = useRecentPassword();
   return <T = unknown>(action: UsersIntent) => recent(() => run<T>(action));
 }

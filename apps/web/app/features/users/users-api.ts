@@ -24,6 +24,10 @@ export const updateUser = (id: number, body: UpdateUserRequest) =>
 export const setTemporaryPassword = (id: number, password: string) =>
   authRequest<void>(`/users/${id}/password`, { method: "POST", body: { password } });
 
+/** Signs the account out of every device: its sessions end and its access tokens stop working. */
+export const endUserSessions = (id: number) =>
+  authRequest<{ ended: number }>(`/users/${id}/end-sessions`, { method: "POST" });
+
 /** How new leads get their owner (the administrator's rule). */
 export const loadLeadAssignment = () => authRequest<LeadAssignment>("/lead-assignment");
 

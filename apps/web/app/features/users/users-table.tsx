@@ -1,5 +1,6 @@
 import type { UserAccount } from "@app/shared";
 import type { StaffRole } from "@app/shared/constants";
+import { memo, useMemo, useRef } from "react";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { formatDateTime } from "~/lib/format-date";
 import { RoleOptions } from "./role-options";
@@ -14,6 +15,8 @@ export type UsersTableProps = {
   onActiveChange: (account: UserAccount, active: boolean) => void;
   onTemporaryPassword: (account: UserAccount) => void;
   onSignature: (account: UserAccount) => void;
+  /** Signs someone else out of every device (one's own: `Sesiones activas`). */
+  onEndSessions: (account: UserAccount) => void;
   /** Only offered for an account that has a second factor to remove. */
   onResetSecondFactor: (account: UserAccount) => void;
 };
@@ -50,16 +53,24 @@ function SecondFactorBadge({ account }: { account: UserAccount }) {
 }
 
 /** The staff accounts: usuario, nombre, correo, rol, estado (with the second factor), último acceso, and what can be done. */
-export function UsersTable({
-  accounts,
-  currentUserId,
-  busyId,
-  onRoleChange,
-  onActiveChange,
-  onTemporaryPassword,
-  onSignature,
-  onResetSecondFactor,
-}: UsersTableProps) {
+export function UsersTable({ accounts, currentUserId, busyId, ...handlers }: UsersTableProps) {
+  // The screen hands new callbacks at each of its renders (an action's every step renders it):
+  // rows get stable ones that call the latest, so only a row whose account or state changed renders
+  // again. With a couple of hundred accounts, rendering them all at each step kept the page busy
+  // for seconds on a slow phone.
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const actions = useMemo<RowActions>(
+    () => ({
+      onRoleChange: (account, role) => latest.current.onRoleChange(account, role),
+      onActiveChange: (account, active) => latest.current.onActiveChange(account, active),
+      onTemporaryPassword: (account) => latest.current.onTemporaryPassword(account),
+      onSignature: (account) => latest.current.onSignature(account),
+      onEndSessions: (account) => latest.current.onEndSessions(account),
+      onResetSecondFactor: (account) => latest.current.onResetSecondFactor(account),
+    }),
+    [],
+  );
   return (
     <ScrollTable
       id="usuarios-tabla"
@@ -68,75 +79,108 @@ export function UsersTable({
       headings={["Usuario", "Nombre", "Correo", "Rol", "Estado", "Último acceso", "Acciones"]}
     >
       <tbody className="divide-y divide-stone-200">
-        {accounts.map((account) => {
-          const self = account.id === currentUserId;
-          const busy = busyId === account.id;
-          return (
-            <tr key={account.id}>
-              <th scope="row" className={`${cell} font-semibold text-leaf-900 [overflow-wrap:anywhere]`}>
-                {account.username}
-                {self && <span className="ml-1 whitespace-nowrap font-normal text-stone-600">(tú)</span>}
-              </th>
-              <td className={cell}>{account.displayName}</td>
-              <td className={`${cell} [overflow-wrap:anywhere]`}>{account.email ?? "—"}</td>
-              <td className={cell}>
-                <select
-                  aria-label={`Rol de ${account.username}`}
-                  value={account.role}
-                  disabled={self || busy}
-                  onChange={(event) => onRoleChange(account, event.target.value as StaffRole)}
-                  className="min-h-11 rounded-xl bg-white px-2 ring-1 ring-stone-300 disabled:bg-stone-100"
-                >
-                  <RoleOptions />
-                </select>
-              </td>
-              {/* The account's state and its second factor share a column, so the table fits a
-                  laptop's width beside the CRM's menu. */}
-              <td className={cell}>
-                <div className="flex flex-col items-start gap-1">
-                  <StateBadges account={account} />
-                  <SecondFactorBadge account={account} />
-                </div>
-              </td>
-              <td className={cell}>{account.lastLoginAt ? formatDateTime(account.lastLoginAt) : "Nunca"}</td>
-              <td className={cell}>
-                <div className="flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    disabled={self || busy}
-                    onClick={() => onActiveChange(account, !account.active)}
-                    className={actionStyles}
-                  >
-                    {account.active ? "Desactivar" : "Activar"}
-                    <span className="sr-only"> {account.username}</span>
-                  </button>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    onClick={() => onTemporaryPassword(account)}
-                    className={actionStyles}
-                  >
-                    Contraseña temporal<span className="sr-only"> de {account.username}</span>
-                  </button>
-                  <button type="button" disabled={busy} onClick={() => onSignature(account)} className={actionStyles}>
-                    Firma<span className="sr-only"> de {account.username}</span>
-                  </button>
-                  {account.hasSecondFactor && (
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={() => onResetSecondFactor(account)}
-                      className={actionStyles}
-                    >
-                      Restablecer segundo factor<span className="sr-only"> de {account.username}</span>
-                    </button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          );
-        })}
+        {accounts.map((account) => (
+          <UserRow
+            key={account.id}
+            account={account}
+            self={account.id === currentUserId}
+            busy={busyId === account.id}
+            actions={actions}
+          />
+        ))}
       </tbody>
     </ScrollTable>
   );
 }
+
+type RowActions = Omit<UsersTableProps, "accounts" | "currentUserId" | "busyId">;
+type UserRowProps = { account: UserAccount; self: boolean; busy: boolean; actions: RowActions };
+
+/** The same account, field by field: a reload brings new objects for accounts that did not change. */
+const sameAccount = (a: UserAccount, b: UserAccount) =>
+  (Object.keys(a) as (keyof UserAccount)[]).every((key) => a[key] === b[key]) &&
+  Object.keys(a).length === Object.keys(b).length;
+
+const UserRow = memo(
+  function UserRow({ account, self, busy, actions }: UserRowProps) {
+    return (
+      <tr>
+        <th scope="row" className={`${cell} font-semibold text-leaf-900 [overflow-wrap:anywhere]`}>
+          {account.username}
+          {self && <span className="ml-1 whitespace-nowrap font-normal text-stone-600">(tú)</span>}
+        </th>
+        <td className={cell}>{account.displayName}</td>
+        <td className={`${cell} [overflow-wrap:anywhere]`}>{account.email ?? "—"}</td>
+        <td className={cell}>
+          <select
+            aria-label={`Rol de ${account.username}`}
+            value={account.role}
+            disabled={self || busy}
+            onChange={(event) => actions.onRoleChange(account, event.target.value as StaffRole)}
+            className="min-h-11 rounded-xl bg-white px-2 ring-1 ring-stone-300 disabled:bg-stone-100"
+          >
+            <RoleOptions />
+          </select>
+        </td>
+        {/* The account's state and its second factor share a column, so the table fits a
+            laptop's width beside the CRM's menu. */}
+        <td className={cell}>
+          <div className="flex flex-col items-start gap-1">
+            <StateBadges account={account} />
+            <SecondFactorBadge account={account} />
+          </div>
+        </td>
+        <td className={cell}>{account.lastLoginAt ? formatDateTime(account.lastLoginAt) : "Nunca"}</td>
+        <td className={cell}>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              disabled={self || busy}
+              onClick={() => actions.onActiveChange(account, !account.active)}
+              className={actionStyles}
+            >
+              {account.active ? "Desactivar" : "Activar"}
+              <span className="sr-only"> {account.username}</span>
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => actions.onTemporaryPassword(account)}
+              className={actionStyles}
+            >
+              Contraseña temporal<span className="sr-only"> de {account.username}</span>
+            </button>
+            <button type="button" disabled={busy} onClick={() => actions.onSignature(account)} className={actionStyles}>
+              Firma<span className="sr-only"> de {account.username}</span>
+            </button>
+            {!self && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => actions.onEndSessions(account)}
+                className={actionStyles}
+              >
+                Cerrar sesiones<span className="sr-only"> de {account.username}</span>
+              </button>
+            )}
+            {account.hasSecondFactor && (
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => actions.onResetSecondFactor(account)}
+                className={actionStyles}
+              >
+                Restablecer segundo factor<span className="sr-only"> de {account.username}</span>
+              </button>
+            )}
+          </div>
+        </td>
+      </tr>
+    );
+  },
+  (before, after) =>
+    before.self === after.self &&
+    before.busy === after.busy &&
+    before.actions === after.actions &&
+    sameAccount(before.account, after.account),
+);

@@ -1,12 +1,13 @@
 import type { SecondFactorMethod } from "@app/shared";
 import { SECOND_FACTOR_MESSAGES as M } from "@app/shared/constants";
-import { ApiError } from "~/lib/api-client";
-import { errorMessage } from "~/lib/error-message";
-import { loginErrorMessage } from "./login-error";
+import { ApiError } from "./api-client";
+import { errorMessage } from "./error-message";
+import { tooManyAttemptsMessage } from "./too-many-attempts";
 
-// What the second step of a sign-in shows and how it judges a typed code. Plain functions: the
-// sign-in page hydrates without zod (docs/benchmarks/web.md), so the rules of the shared schema
-// (authenticatorCodeField, recoveryCodeField) are repeated here and a test keeps them equal.
+// What the second step of a sign-in (or of a re-verification) shows and how it judges a typed code.
+// Plain functions: the sign-in page hydrates without zod (docs/benchmarks/web.md), so the rules of
+// the shared schema (authenticatorCodeField, recoveryCodeField) are repeated here and a test keeps
+// them equal.
 
 /** The two kinds of typed code; a passkey has its own button. */
 export type CodeKind = "authenticator" | "recovery";
@@ -58,12 +59,18 @@ export function checkStepCode(kind: CodeKind, typed: string): CodeCheck {
   return /^[a-z0-9]{10}$/.test(lower) ? { code: lower } : { error: M.recoveryFormat };
 }
 
-/** The step is over (expired, or locked after too many wrong codes): only the password starts again. */
+/**
+ * The step is over (expired, or locked after too many wrong codes): only the password starts again.
+ * A sign-in's step says so with a 401, a re-verification's with a 409 (a 401 there would end the
+ * session).
+ */
 export const isStepOver = (error: unknown) =>
-  error instanceof ApiError && error.status === 401 && error.message === M.stepExpired;
+  error instanceof ApiError &&
+  ((error.status === 401 && error.message === M.stepExpired) ||
+    (error.status === 409 && error.message === M.reverifyExpired));
 
 /** The sentence for a refused second step: the server's words, or the wait after too many tries. */
 export function stepErrorMessage(error: unknown) {
-  if (error instanceof ApiError && error.status === 429) return loginErrorMessage(error);
+  if (error instanceof ApiError && error.status === 429) return tooManyAttemptsMessage(error);
   return errorMessage(error);
 }

@@ -1,36 +1,52 @@
-import type { SecondFactorStep, StaffUser } from "@app/shared";
+import type { SecondFactorMethod } from "@app/shared";
 import { KeyRound, LoaderCircle } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Notice } from "~/components/ui/notice";
 import { TextField } from "~/components/ui/text-field";
-import { ApiError } from "~/lib/api-client";
-import { fieldErrors } from "~/lib/error-message";
-import { passkeyErrorMessage } from "~/lib/passkey-errors";
-import { preloadWebauthn } from "~/lib/webauthn";
-import { textLinkStyles } from "./auth-styles";
+import { textLinkStyles } from "~/components/ui/text-link-styles";
+import { ApiError } from "./api-client";
+import { fieldErrors } from "./error-message";
+import { passkeyErrorMessage } from "./passkey-errors";
 import { CODE_FIELD, type CodeKind, checkStepCode, isStepOver, stepErrorMessage, stepView } from "./second-factor-step";
-import { completeSecondFactor, completeSecondFactorWithPasskey } from "./session";
+import { preloadWebauthn } from "./webauthn";
 
 export type SecondFactorFormProps = {
-  step: SecondFactorStep;
-  onSignedIn: (user: StaffUser) => void;
+  /** What the account has enrolled, and how long the step lasts. */
+  methods: readonly SecondFactorMethod[];
+  expiresIn: number;
+  /** Sends a typed code; resolves once the server accepted it (throws its ApiError otherwise). */
+  submitCode: (method: CodeKind, code: string) => Promise<void>;
+  /** Asks the browser for a passkey and the server to check it; resolves once accepted. */
+  submitPasskey: () => Promise<void>;
   /** The step expired or was locked: the password form again, saying why. */
   onStepOver: () => void;
   /** `Cancelar`: back to the password form. */
   onCancel: () => void;
+  /** The heading, and its id (a dialog names itself by it). */
+  title?: string;
+  titleId?: string;
 };
 
 const FIELD_ID = "second-factor-code";
 
 /**
- * The sign-in's second step, after a right password: `Usar llave de acceso`, the
- * `Código de verificación` of the authenticator app, or `Usar un código de recuperación`, as the
- * account has them.
+ * The second step after a right password, at sign-in or when a change asks who is at the keyboard:
+ * `Usar llave de acceso`, the `Código de verificación` of the authenticator app, or
+ * `Usar un código de recuperación`, as the account has them. Mounted once per step.
  */
-export function SecondFactorForm({ step, onSignedIn, onStepOver, onCancel }: SecondFactorFormProps) {
+export function SecondFactorForm({
+  methods,
+  expiresIn,
+  submitCode: sendCode,
+  submitPasskey,
+  onStepOver,
+  onCancel,
+  title = "Verificación en dos pasos",
+  titleId = "second-factor-title",
+}: SecondFactorFormProps) {
   const [chosen, setChosen] = useState<CodeKind | null>(null);
-  const view = stepView(step.methods, chosen);
+  const view = stepView(methods, chosen);
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | null>(null);
@@ -39,19 +55,20 @@ export function SecondFactorForm({ step, onSignedIn, onStepOver, onCancel }: Sec
   const fieldRef = useRef<HTMLInputElement>(null);
   const stepOver = useRef(onStepOver);
   stepOver.current = onStepOver;
+  const hasPasskey = methods.includes("passkey");
 
   // The person lands on the step's first control (the code field takes the browser's one-time-code
   // autofill), or on its heading when the account has only passkeys.
   useEffect(() => {
     (fieldRef.current ?? headingRef.current)?.focus();
-    if (step.methods.includes("passkey")) void preloadWebauthn().catch(() => {});
-  }, [step]);
+    if (hasPasskey) void preloadWebauthn().catch(() => {});
+  }, [hasPasskey]);
 
   // The server would refuse a late answer anyway; saying it when it happens spares typing in vain.
   useEffect(() => {
-    const timer = setTimeout(() => stepOver.current(), step.expiresIn * 1000);
+    const timer = setTimeout(() => stepOver.current(), expiresIn * 1000);
     return () => clearTimeout(timer);
-  }, [step]);
+  }, [expiresIn]);
 
   const refused = (error: unknown, onField: boolean) => {
     if (isStepOver(error)) return onStepOver();
@@ -77,7 +94,7 @@ export function SecondFactorForm({ step, onSignedIn, onStepOver, onCancel }: Sec
     setCodeError(undefined);
     setBusy("code");
     try {
-      onSignedIn(await completeSecondFactor({ stepToken: step.stepToken, method: view.code, code: checked.code }));
+      await sendCode(view.code, checked.code);
     } catch (error) {
       refused(error, true);
     } finally {
@@ -90,7 +107,7 @@ export function SecondFactorForm({ step, onSignedIn, onStepOver, onCancel }: Sec
     setBusy("passkey");
     setProblem(null);
     try {
-      onSignedIn(await completeSecondFactorWithPasskey(step.stepToken));
+      await submitPasskey();
     } catch (error) {
       if (error instanceof ApiError) refused(error, false);
       else setProblem(passkeyErrorMessage(error, "use"));
@@ -117,10 +134,10 @@ export function SecondFactorForm({ step, onSignedIn, onStepOver, onCancel }: Sec
 
   const field = view.code ? CODE_FIELD[view.code] : null;
   return (
-    <section aria-labelledby="second-factor-title" aria-busy={busy !== null} className="grid gap-4">
+    <section aria-labelledby={titleId} aria-busy={busy !== null} className="grid gap-4">
       <div>
-        <h2 id="second-factor-title" ref={headingRef} tabIndex={-1} className="font-bold text-leaf-900 text-xl">
-          Verificación en dos pasos
+        <h2 id={titleId} ref={headingRef} tabIndex={-1} className="font-bold text-leaf-900 text-xl">
+          {title}
         </h2>
         <p className="text-stone-600 text-sm">Confirma que eres tú con el segundo factor de tu cuenta.</p>
       </div>

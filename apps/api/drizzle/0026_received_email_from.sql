@@ -1,0 +1,1 @@
+ALTER TABLE "client_messages" ADD COLUMN "email_from" text;

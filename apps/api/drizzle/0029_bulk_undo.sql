@@ -1,0 +1,1 @@
+CREATE INDEX "contact_events_bulk_idx" ON "contact_events" USING btree (("data" ->> 'bulkId')) WHERE "contact_events"."data" ? 'bulkId';

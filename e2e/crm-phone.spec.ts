@@ -1,0 +1,71 @@
+import { expect, test } from "./fixtures";
+import { createClient, uniqueTag } from "./helpers/crm";
+import { isMobile } from "./helpers/site";
+import { adminToken, createStaff, signInThroughPage } from "./helpers/staff";
+
+// Issue 31, item 7: field staff work from a phone. Every CRM screen, at 375 px, scrolls only up
+// and down: nothing of the page sits beside the screen (a wide table or board scrolls in its own
+// region, with the page still).
+
+/** Each CRM address an administrator can open, with the heading that says it is there. */
+const SCREENS = [
+  ["/crm", "Dashboard"],
+  ["/crm/mensajes", "Contactos"],
+  ["/crm/mensajes?vista=revisar", "Contactos"],
+  ["/crm/embudo", "Embudo"],
+  ["/crm/tareas", "Tareas"],
+  ["/crm/tareas?de=equipo", "Tareas"],
+  ["/crm/usuarios", "Usuarios"],
+  ["/crm/auditoria", "Auditoría"],
+  ["/crm/plantillas", "Plantillas"],
+  ["/crm/mi-firma", "Mi firma"],
+  ["/crm/seguridad", "Seguridad de la cuenta"],
+  ["/crm/cambiar-contrasena", "Cambiar contraseña"],
+  ["/crm/sitio", "Sitio web"],
+] as const;
+
+/** How far the page itself can be scrolled sideways, in CSS pixels (0 when it fits). */
+const sidewaysScroll = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => {
+    window.scrollTo({ left: 10_000, top: window.scrollY, behavior: "instant" });
+    const scrolled = window.scrollX;
+    window.scrollTo({ left: 0, top: window.scrollY, behavior: "instant" });
+    return Math.max(scrolled, document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  });
+
+test("every CRM screen fits a 375 px phone: the page never scrolls sideways", async ({ page, request }, testInfo) => {
+  test.skip(!isMobile(page), "a phone's width");
+  test.slow();
+  const tag = uniqueTag(testInfo);
+  const client = await createClient(
+    request,
+    {
+      firstName: "Maximiliano",
+      lastName: `Villavicencio Santacruz ${tag}`,
+      email: `maximiliano.villavicencio.${tag}@floricolalosandes.test`,
+      company: "Florícola Los Andes del Cotopaxi S.A.S.",
+      message: `Queremos cotizar Danisaraba y Chrysal RVB para 35 hectáreas de rosas ${tag}`,
+    },
+    await adminToken(request),
+  );
+  const admin = await createStaff(request, testInfo, { role: "administrador" });
+  await signInThroughPage(page, admin);
+  const screens: (readonly [string, string])[] = [
+    ...SCREENS,
+    [`/crm/mensajes?contacto=${client.client.id}`, "Contactos"],
+  ];
+  for (const [path, heading] of screens) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      if (path.includes("contacto=")) await expect(page.getByRole("dialog")).toBeVisible();
+      // Let the screen's data arrive and lay out.
+      await page.waitForLoadState("networkidle");
+      await testInfo.attach(`375 px ${path}`, {
+        body: await page.screenshot({ fullPage: true }),
+        contentType: "image/png",
+      });
+      expect.soft(await sidewaysScroll(page), `${path} scrolls sideways`).toBe(0);
+    });
+  }
+});
