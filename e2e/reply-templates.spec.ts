@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from "./helpers/axe";
 import { dialogMessages, openContacts, sendContactRequest, uniqueTag, viewContact } from "./helpers/crm";
 import { waitForMailTo } from "./helpers/mail";
 import {
+  accountRow,
   adminToken,
   apiLogin,
   bearer,
@@ -187,7 +188,13 @@ test("an administrator edits and deletes a template after confirming; staff cann
     /Ya existe una plantilla con ese nombre/,
   );
   forgiveFailedApiCalls(pageProblems, ["reply-templates"]);
+  // What was typed is not stored: Cancelar asks before throwing it away.
   await second.getByRole("button", { name: "Cancelar" }).click();
+  await page
+    .getByRole("alertdialog", { name: "¿Descartar los cambios sin guardar?" })
+    .getByRole("button", { name: "Descartar cambios" })
+    .click();
+  await expect(second).toBeHidden();
 
   await templateCard(page, renamed)
     .getByRole("button", { name: `Eliminar ${renamed}` })
@@ -206,7 +213,7 @@ test("an administrator edits and deletes a template after confirming; staff cann
   const staff = await createStaff(request, testInfo);
   await (await openCrmMenu(page)).getByRole("link", { name: "Usuarios" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Usuarios" })).toBeVisible();
-  await page.getByRole("button", { name: `Firma de ${staff.username}` }).click();
+  await (await accountRow(page, staff.username)).getByRole("button", { name: `Firma de ${staff.username}` }).click();
   const signature = page.getByRole("dialog", { name: `Firma de ${staff.username}` });
   await signature.getByRole("textbox", { name: "Cargo" }).fill("Técnico de campo");
   await signature.getByRole("textbox", { name: "Teléfono" }).fill("+593 2 236");

@@ -20,6 +20,7 @@ import {
   startAuthenticatorOnScreen,
 } from "./helpers/second-factor";
 import {
+  accountRow,
   apiLogin,
   bearer,
   createStaff,
@@ -74,12 +75,6 @@ const test = base.extend<{ policyAdministrator: PolicyAdministrator }>({
 });
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** The row of the Usuarios table whose username is `username`. */
-const userRow = (page: Page, username: string) =>
-  page
-    .getByRole("row")
-    .filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${escapeRegExp(username)}`) }) });
 
 async function openUsers(page: Page) {
   await (await openCrmMenu(page)).getByRole("link", { name: "Usuarios" }).click();
@@ -228,6 +223,56 @@ test.describe("a sign-in older than ten minutes", () => {
     // The refusal and the wrong password were answered on purpose.
     forgiveFailedApiCalls(pageProblems, ["account/passkeys/options", "account/confirm-password"]);
   });
+});
+
+test("confirming it's you with an authenticator app: the password, then the app's code", async ({
+  page,
+  request,
+  pageProblems,
+}, testInfo) => {
+  const staff = await createStaff(request, testInfo);
+  const { app } = await enrolAuthenticatorThroughApi(request, staff);
+  await openLogin(page);
+  await submitLogin(page, staff.username, staff.password);
+  const step = secondStep(page);
+  await step.code.fill(await app.nextCode());
+  await step.verify.click();
+  await expectInCrm(page);
+  await openSecurity(page);
+  // As in the passkey test above: the server's answer to a session signed in over ten minutes ago.
+  let refusedOnce = false;
+  await page.route("**/api/account/recovery-codes", async (route) => {
+    if (refusedOnce) return route.continue();
+    refusedOnce = true;
+    await route.fulfill({
+      status: 403,
+      json: { statusCode: 403, error: "Reauthentication Required", message: REAUTHENTICATE },
+    });
+  });
+  await securitySections(page).recovery.getByRole("button", { name: "Generar códigos nuevos" }).click();
+  await page
+    .getByRole("alertdialog", { name: "¿Reemplazar tus códigos de recuperación?" })
+    .getByRole("button", { name: "Reemplazar códigos" })
+    .click();
+
+  const password = page.getByRole("dialog", { name: "Confirma tu contraseña" });
+  await password.getByLabel("Contraseña", { exact: true }).fill(staff.password);
+  await password.getByRole("button", { name: "Confirmar" }).click();
+  // The password alone is not enough for an account with a second factor.
+  const confirm = page.getByRole("dialog", { name: "Confirma que eres tú" });
+  const code = confirm.getByRole("textbox", { name: "Código de verificación" });
+  await expect(code).toBeFocused();
+  await expectNoAxeViolations(page);
+  await code.fill(app.wrongCode());
+  await confirm.getByRole("button", { name: "Verificar", exact: true }).click();
+  await expect(confirm.getByText(CODE_WRONG)).toBeVisible();
+  await code.fill(await app.nextCode());
+  await confirm.getByRole("button", { name: "Verificar", exact: true }).click();
+  await expect(confirm).toBeHidden();
+  // And what was being done carries on: the new codes are shown.
+  await expect(recoveryCodesDialog(page)).toBeVisible();
+  expect(refusedOnce).toBe(true);
+  forgiveFailedApiCalls(pageProblems, ["account/recovery-codes", "account/confirm-second-factor"]);
 });
 
 test("an authenticator app: QR and secret, a code to confirm; its codes at sign-in; a recovery code works once", async ({
@@ -411,7 +456,7 @@ test("an administrator's Restablecer segundo factor lets the person sign in with
   const admin = await createStaff(request, testInfo, { role: "administrador" });
   await signInThroughPage(page, admin);
   await openUsers(page);
-  const row = userRow(page, staff.username);
+  const row = await accountRow(page, staff.username);
   await row.getByRole("button", { name: `Restablecer segundo factor de ${staff.username}` }).click();
   const confirm = page.getByRole("alertdialog", { name: `¿Restablecer el segundo factor de ${staff.username}?` });
   await confirm.getByRole("button", { name: "Restablecer", exact: true }).click();

@@ -1,6 +1,8 @@
 import { expect, type Page, test } from "./fixtures";
+import { expectInCrm, signOutThroughPage } from "./helpers/second-factor";
 import { waitForHydration } from "./helpers/site";
 import {
+  accountRow,
   changeStaff,
   createStaff,
   forgiveFailedApiCalls,
@@ -173,23 +175,57 @@ test.describe("the login form", () => {
   test("too many failures on one account: 429, saying when to try again", async ({
     page,
     request,
+    playwright,
+    baseURL,
     pageProblems,
   }, testInfo) => {
     const staff = await createStaff(request, testInfo);
+    // Someone who never signed in to the account (`request` did, when it set the password).
+    const stranger = await playwright.request.newContext({ baseURL });
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await request.post("/api/auth/login", {
+      const response = await stranger.post("/api/auth/login", {
         data: { username: staff.username, password: "adivina" },
       });
       expect(response.status()).toBe(401);
     }
+    await stranger.dispose();
     const form = await openLogin(page);
-    // Even the right password waits: the account is throttled, not the person's guess judged.
+    // Even the right password waits on a device the account never used: the attempts are slowed
+    // (30 s, then longer), not the person's guess judged.
     await submitLogin(page, staff.username, staff.password);
     await expect(form.errorDialog).toBeVisible();
-    await expect(form.errorDialog).toContainText(/Intenta nuevamente en 1[45] minutos\./);
+    await expect(form.errorDialog).toContainText(/Intenta nuevamente en \d+ segundos\./);
     await expect(form.errorDialog).toContainText(/Podrás volver a intentarlo a las \d{2}:\d{2}\./);
     await expect(page).toHaveURL("/login");
     forgiveFailedApiCalls(pageProblems, ["auth/login"]);
+  });
+
+  test("a device that signed in before keeps its tries while strangers guess the password", async ({
+    page,
+    request,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    const staff = await createStaff(request, testInfo);
+    await signInThroughPage(page, staff);
+    await signOutThroughPage(page);
+    // Strangers: a client that never signed in to the account (no device cookie of it).
+    const stranger = await playwright.request.newContext({ baseURL });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await stranger.post("/api/auth/login", {
+        data: { username: staff.username, password: "adivina" },
+      });
+      expect(response.status()).toBe(401);
+    }
+    const waiting = await stranger.post("/api/auth/login", {
+      data: { username: staff.username, password: staff.password },
+    });
+    expect(waiting.status()).toBe(429);
+    await stranger.dispose();
+
+    // The person's own browser signs in as always.
+    await submitLogin(page, staff.username, staff.password);
+    await expectInCrm(page);
   });
 
   test("no connection: 'No se pudo conectar con el servidor'", async ({ page, pageProblems }) => {
@@ -255,11 +291,12 @@ test.describe("the session", () => {
     const staff = await createStaff(request, testInfo);
     const login = page.waitForResponse((response) => response.url().endsWith("/api/auth/login"));
     await signInThroughPage(page, staff);
-    const session = (await (await login).json()) as { accessToken: string; refreshToken: string };
+    const session = (await (await login).json()) as { accessToken: string; refreshToken?: string };
+    // The refresh token is only in the HttpOnly cookie: the page's scripts never see it.
+    expect(session.refreshToken, "no refresh token in a browser's answer").toBeUndefined();
 
     const stored = (await storageDump(page)).join("\n");
     expect(stored).not.toContain(session.accessToken);
-    expect(stored).not.toContain(session.refreshToken);
     expect(stored, "no JWT anywhere in Web Storage").not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
     expect(await page.evaluate(() => document.cookie), "the refresh cookie is HttpOnly").not.toContain("fp_refresh");
 
@@ -269,6 +306,7 @@ test.describe("the session", () => {
     await page.reload();
     const sent = await refresh;
     expect(sent.headers()["x-csrf-protection"]).toBe("1");
+    expect(await (await sent.response())?.json()).not.toHaveProperty("refreshToken");
     await expect(page).toHaveURL("/crm/mensajes");
     await expect(page.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
     await expect(page.getByText("Gestión de contactos y mensajes")).toBeVisible();
@@ -323,7 +361,7 @@ test.describe("the session", () => {
     await (await openCrmMenu(page)).getByRole("link", { name: "Usuarios" }).click();
     await refresh;
     await expect(page.getByRole("heading", { level: 1, name: "Usuarios" })).toBeVisible();
-    await expect(page.getByRole("row", { name: new RegExp(admin.username) })).toBeVisible();
+    await expect(await accountRow(page, admin.username)).toBeVisible();
     expect(refused).toBe(true);
     forgiveFailedApiCalls(pageProblems, ["users"]);
   });

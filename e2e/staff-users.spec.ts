@@ -1,7 +1,10 @@
 import { expect, type Page, test } from "./fixtures";
+import { openSecondBrowser } from "./helpers/second-factor";
 import {
+  accountRow,
   apiLogin,
   bearer,
+  changeStaff,
   createStaff,
   forgiveFailedApiCalls,
   loginForm,
@@ -19,11 +22,6 @@ async function openUsers(page: Page) {
   await expect(page).toHaveURL("/crm/usuarios");
   await expect(page.getByRole("heading", { level: 1, name: "Usuarios" })).toBeVisible();
 }
-
-const rowOf = (page: Page, username: string) =>
-  page
-    .getByRole("row")
-    .filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${username.replace(/\./g, "\\.")}`) }) });
 
 test("an administrator creates an account, changes its role and disables it", async ({
   page,
@@ -62,7 +60,7 @@ test("an administrator creates an account, changes its role and disables it", as
   await dialog.getByRole("button", { name: "Crear usuario" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status")).toContainText(`Se creó la cuenta ${username}`);
-  const row = rowOf(page, username);
+  const row = await accountRow(page, username);
   await expect(row).toContainText("Lucía Andrade");
   await expect(row).toContainText(email);
   await expect(row).toContainText("Activo");
@@ -84,26 +82,22 @@ test("an administrator creates an account, changes its role and disables it", as
   await row.getByRole("combobox", { name: `Rol de ${username}` }).selectOption("administrador");
   await expect(page.getByRole("status")).toContainText(`${username} ahora tiene el rol Administrador.`);
   await page.reload();
-  await expect(rowOf(page, username).getByRole("combobox", { name: `Rol de ${username}` })).toHaveValue(
+  await expect((await accountRow(page, username)).getByRole("combobox", { name: `Rol de ${username}` })).toHaveValue(
     "administrador",
   );
 
-  await rowOf(page, username)
-    .getByRole("button", { name: `Desactivar ${username}` })
-    .click();
+  await (await accountRow(page, username)).getByRole("button", { name: `Desactivar ${username}` }).click();
   await expect(page.getByRole("status")).toContainText(`La cuenta ${username} está desactivada`);
-  await expect(rowOf(page, username)).toContainText("Inactivo");
+  await expect(await accountRow(page, username)).toContainText("Inactivo");
   const refused = await request.post("/api/auth/login", { data: { username, password: "Temporal-de-prueba-2026" } });
   expect(refused.status()).toBe(403);
 
-  await rowOf(page, username)
-    .getByRole("button", { name: `Activar ${username}` })
-    .click();
-  await expect(rowOf(page, username)).toContainText("Activo");
+  await (await accountRow(page, username)).getByRole("button", { name: `Activar ${username}` }).click();
+  await expect(await accountRow(page, username)).toContainText("Activo");
 
   // Administrators cannot lock themselves out from here.
   await expect(
-    rowOf(page, admin.username).getByRole("button", { name: `Desactivar ${admin.username}` }),
+    (await accountRow(page, admin.username)).getByRole("button", { name: `Desactivar ${admin.username}` }),
   ).toBeDisabled();
   forgiveFailedApiCalls(pageProblems, ["users"]);
 });
@@ -113,7 +107,7 @@ test("a temporary password must be changed at the next sign-in", async ({ page, 
   const staff = await createStaff(request, testInfo);
   await signInThroughPage(page, admin);
   await openUsers(page);
-  await rowOf(page, staff.username)
+  await (await accountRow(page, staff.username))
     .getByRole("button", { name: `Contraseña temporal de ${staff.username}` })
     .click();
   const dialog = page.getByRole("dialog", { name: `Contraseña temporal de ${staff.username}` });
@@ -121,7 +115,7 @@ test("a temporary password must be changed at the next sign-in", async ({ page, 
   await dialog.getByRole("button", { name: "Guardar contraseña temporal" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status")).toContainText(`Se guardó una contraseña temporal para ${staff.username}`);
-  await expect(rowOf(page, staff.username)).toContainText("Debe cambiar la contraseña");
+  await expect(await accountRow(page, staff.username)).toContainText("Debe cambiar la contraseña");
   const old = await request.post("/api/auth/login", { data: { username: staff.username, password: staff.password } });
   expect(old.status(), "the old password no longer works").toBe(401);
 
@@ -150,6 +144,40 @@ test("a temporary password must be changed at the next sign-in", async ({ page, 
   await expect((await openCrmMenu(page)).getByRole("link", { name: "Mensajes" })).toBeVisible();
   const session = await apiLogin(request, staff.username, "Girasoles-de-cayambe-2026");
   expect(session.user.mustChangePassword).toBe(false);
+});
+
+test("an administrator signs someone out of every device", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  pageProblems,
+}, testInfo) => {
+  const admin = await createStaff(request, testInfo, { role: "administrador" });
+  const staff = await createStaff(request, testInfo);
+  const theirs = await openSecondBrowser(browser, { baseURL, page, pageProblems, testInfo });
+  await signInThroughPage(theirs.page, staff);
+
+  await signInThroughPage(page, admin);
+  await openUsers(page);
+  await (await accountRow(page, staff.username))
+    .getByRole("button", { name: `Cerrar sesiones de ${staff.username}` })
+    .click();
+  const confirm = page.getByRole("alertdialog", { name: `¿Cerrar las sesiones de ${staff.username}?` });
+  await confirm.getByRole("button", { name: "Cerrar sesiones" }).click();
+  await expect(page.getByRole("status")).toContainText(
+    new RegExp(`Se cerr(ó|aron) \\d+ sesi(ón|ones) de ${staff.username}`),
+  );
+  // One's own sessions are ended from `Sesiones activas`, not from here.
+  await expect((await accountRow(page, admin.username)).getByRole("button", { name: /^Cerrar sesiones/ })).toHaveCount(
+    0,
+  );
+
+  // Their next step in the CRM leads to the sign-in page.
+  await theirs.page.reload();
+  await expect(theirs.page).toHaveURL(/\/login/);
+  await theirs.context.close();
+  forgiveFailedApiCalls(pageProblems, ["auth/refresh-token"]);
 });
 
 test("personal staff see no Usuarios or Auditoría link, the pages refuse, the API answers 403", async ({
@@ -206,4 +234,24 @@ test("the audit log shows sign-ins in Spanish, newest first, page by page", asyn
   await expect(page).toHaveURL("/crm/auditoria?pagina=2");
   await expect(page.getByText(/^Mostrando 21 a \d+ de \d+ resultados$/)).toBeVisible();
   await expect(page.getByRole("button", { name: "2", exact: true })).toHaveAttribute("aria-current", "page");
+});
+
+// Issue 31, item 5: the first administrator had no email, so new leads given to it told nobody.
+test("an administrator without an email is asked for one on every screen until it is there", async ({
+  page,
+  request,
+}, testInfo) => {
+  const admin = await createStaff(request, testInfo, { role: "administrador" });
+  await changeStaff(request, admin.id, { email: null });
+  await signInThroughPage(page, admin);
+  const notice = page.getByText(/^Tu cuenta no tiene correo electrónico/);
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole("link", { name: "Agrega tu correo en Usuarios" })).toHaveAttribute(
+    "href",
+    "/crm/usuarios",
+  );
+  await changeStaff(request, admin.id, { email: admin.email });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(notice).toHaveCount(0);
 });

@@ -152,6 +152,19 @@ export async function openCrmMenu(page: Page) {
   return menu;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The row of `username` on Usuarios, searched for first: the table shows one page of accounts,
+ * and the test server holds hundreds of them.
+ */
+export async function accountRow(page: Page, username: string) {
+  await page.getByRole("searchbox", { name: "Buscar usuario" }).fill(username);
+  return page
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: new RegExp(`^${escapeRegExp(username)}`) }) });
+}
+
 /**
  * The browser logs a refused or failed API call (401, 403, 429, a dropped connection) as a console
  * error: expected when a test provokes it. Only those lines, for these paths, are forgiven.
