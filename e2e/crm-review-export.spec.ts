@@ -109,9 +109,15 @@ test("Exportar CSV downloads the current search: UTF-8 with BOM, formulas neutra
   await openContacts(page, `busqueda=sofia exportada ${tag}&campo=nombre`);
   await expect(bodyRows(page)).toHaveCount(1);
 
-  const downloading = page.waitForEvent("download");
+  // A line per message, as the export always was.
   await page.getByRole("button", { name: "Exportar CSV" }).click();
+  const choice = page.getByRole("dialog", { name: "Exportar CSV" });
+  await expect(choice.getByRole("radio", { name: "Un contacto por fila" })).toBeChecked();
+  await choice.getByRole("radio", { name: "Un mensaje por fila" }).check();
+  const downloading = page.waitForEvent("download");
+  await choice.getByRole("button", { name: "Descargar" }).click();
   const download = await downloading;
+  await expect(choice).toBeHidden();
   expect(download.suggestedFilename()).toMatch(/^contactos-\d{4}-\d{2}-\d{2}\.csv$/);
   const path = await download.path();
   const bytes = readFileSync(path);
@@ -124,6 +130,26 @@ test("Exportar CSV downloads the current search: UTF-8 with BOM, formulas neutra
   expect(lines[1]).toContain(`"Sofía";"Exportada ${tag}";"exporta.${tag}@x.test"`);
   expect(lines[1]).toContain(`Año de siembra: ñandú ${tag}`);
   expect(lines[1]).toContain(`"'=HYPERLINK(""http://malo.example"")"`);
+  // The message's date in Ecuador's time, as people there read it.
+  expect(lines[1]).toMatch(/;"\d{4}-\d{2}-\d{2} \d{2}:\d{2}";/);
+
+  // A line per contact: the sales report, with the stage the contact is in. (The dialog keeps the
+  // last choice.)
+  await page.getByRole("button", { name: "Exportar CSV" }).click();
+  await expect(choice.getByRole("radio", { name: "Un mensaje por fila" })).toBeChecked();
+  await choice.getByRole("radio", { name: "Un contacto por fila" }).check();
+  const report = page.waitForEvent("download");
+  await choice.getByRole("button", { name: "Descargar" }).click();
+  const reported = await report;
+  expect(reported.suggestedFilename()).toMatch(/^contactos-resumen-\d{4}-\d{2}-\d{2}\.csv$/);
+  const reportLines = readFileSync(await reported.path(), "utf8")
+    .slice(1)
+    .trim()
+    .split("\r\n");
+  expect(reportLines[0]).toContain('"Etapa";"Responsable";"Valor ganado (USD)";"Motivo de pérdida";"Mensajes"');
+  expect(reportLines).toHaveLength(2);
+  expect(reportLines[1]).toContain(`"Sofía";"Exportada ${tag}";"exporta.${tag}@x.test"`);
+  expect(reportLines[1]).toContain('"Nuevo"');
 });
 
 test("LOPDP: Exportar datos downloads everything about the person; Anonimizar replaces it", async ({

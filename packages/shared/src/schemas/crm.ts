@@ -150,9 +150,17 @@ export const contactSelectionSchema = z.strictObject(selection);
 export type ContactSelection = z.input<typeof contactSelectionSchema>;
 export type ContactFilters = Pick<z.output<typeof contactSelectionSchema>, "owner" | "stage" | "waitingDays">;
 
-/** `GET /api/client-message/export`: the current search as CSV, or only the rows picked (`ids=3,8,21`). */
+/** What a line of the CSV export is: a contact (the sales report) or one of their messages. */
+export const EXPORT_ROWS = ["messages", "contacts"] as const;
+export type ExportRows = (typeof EXPORT_ROWS)[number];
+
+/**
+ * `GET /api/client-message/export`: the current search as CSV, or only the rows picked (`ids=3,8,21`);
+ * `rows=contacts` for one line per contact, one per message by default (as the export always was).
+ */
 export const clientMessageExportQuerySchema = z.object({
   ...selection,
+  rows: z.enum(EXPORT_ROWS, { error: "Indica messages o contacts" }).default("messages"),
   ids: z
     .string()
     .regex(new RegExp(`^\\d{1,10}(,\\d{1,10}){0,${CRM_LIMITS.pageSizeMax - 1}}$`), {

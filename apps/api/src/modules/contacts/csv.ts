@@ -1,5 +1,6 @@
 import type { ClientMessageGroup } from "@app/shared";
-import { STATUS_LABELS } from "@app/shared/constants";
+import { BUSINESS_TIME_ZONE, LOST_REASON_LABELS, STAGE_LABELS, STATUS_LABELS } from "@app/shared/constants";
+import type { ReportDetails } from "./contact-report.ts";
 
 /**
  * CSV for Excel: UTF-8 with a BOM (so accents survive), `;` separators (Excel in Spanish locales),
@@ -8,65 +9,140 @@ import { STATUS_LABELS } from "@app/shared/constants";
  */
 export const CSV_BOM = "\uFEFF";
 
-export function csvCell(value: string | number | null | undefined) {
+type Cell = string | number | null | undefined;
+
+export function csvCell(value: Cell) {
   let text = value === null || value === undefined ? "" : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export const csvLine = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(";")}\r\n`;
+export const csvLine = (cells: Cell[]) => `${cells.map(csvCell).join(";")}\r\n`;
 
-/** The export's columns, in Spanish for the people who open the file. */
-const HEADER = [
-  "Nombre",
-  "Apellido",
-  "Correo",
-  "Teléfono",
-  "Empresa",
-  "Fecha",
-  "Servicios",
-  "Estado",
-  "Mensaje",
-  "Respuesta",
-];
+const timeParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** `2026-11-29 11:26`: the time in Ecuador, where the people who open the file work (not UTC). */
+export function csvTime(instant: Date | string | null | undefined) {
+  if (instant === null || instant === undefined) return "";
+  const part = Object.fromEntries(timeParts.formatToParts(new Date(instant)).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
+
+/** US cents as Excel in a Spanish locale reads a number: `1250,50`. */
+const csvDollars = (cents: number | null) =>
+  cents === null ? "" : `${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
 type Group = ClientMessageGroup;
 
+/** The person, first on every line of both exports. */
+const PERSON_HEADER = ["Nombre", "Apellido", "Correo", "Teléfono", "Empresa"];
+const personCells = ({ client }: Group): Cell[] => [
+  client.firstName,
+  client.lastName,
+  client.email,
+  client.phone,
+  client.company,
+];
+
+/** What one kind of export makes of a page of groups: its header and its lines. */
+export type CsvShape = {
+  header: string[];
+  linesOf: (groups: Group[]) => Promise<Cell[][]>;
+};
+
+/** One line per message, as the export always was (a client without messages gets one line). */
+export const MESSAGE_LINES: CsvShape = {
+  header: [...PERSON_HEADER, "Fecha", "Servicios", "Estado", "Mensaje", "Respuesta"],
+  linesOf: async (groups) =>
+    groups.flatMap((group) =>
+      (group.messages.length > 0 ? group.messages : [undefined]).map((message) => [
+        ...personCells(group),
+        csvTime(message?.createdAt),
+        message?.serviceDescription,
+        message ? STATUS_LABELS[message.status] : "",
+        message?.messageDescription,
+        message?.reply,
+      ]),
+    ),
+};
+
 /**
- * The lines of the CSV file of a search, header first, one per message (a client without messages
- * gets one line), as pages are read: the file streams to the person while later pages load, and the
- * server never holds more than one page (at most `maxRows` lines of data). `done` learns how many
- * lines went out, also when the download stopped early.
+ * The sales report: one line per contact with its stage, owner, won value, lost reason, how many
+ * messages, and the newest of them. `detailsOf` reads what the list's rows do not carry.
+ */
+export const contactLines = (detailsOf: (ids: number[]) => Promise<Map<number, ReportDetails>>): CsvShape => ({
+  header: [
+    ...PERSON_HEADER,
+    "Etapa",
+    "Responsable",
+    "Valor ganado (USD)",
+    "Motivo de pérdida",
+    "Mensajes",
+    "Primer contacto",
+    "Último mensaje",
+    "Servicios",
+    "Estado",
+    "Mensaje",
+    "Respuesta",
+  ],
+  linesOf: async (groups) => {
+    const details = await detailsOf(groups.map((group) => group.client.id));
+    return groups.map((group) => {
+      const { client, messages, pipeline } = group;
+      const detail = details.get(client.id);
+      // In a search the messages it matched come first: the newest is looked for.
+      const newest = messages.reduce<(typeof messages)[number] | undefined>(
+        (found, message) => (found && found.createdAt >= message.createdAt ? found : message),
+        undefined,
+      );
+      const lost = detail?.lostReason
+        ? [LOST_REASON_LABELS[detail.lostReason], detail.lostNote].filter(Boolean).join(": ")
+        : "";
+      return [
+        ...personCells(group),
+        STAGE_LABELS[pipeline.stage],
+        pipeline.owner?.displayName,
+        csvDollars(detail?.wonValueCents ?? null),
+        lost,
+        detail?.messageCount ?? messages.length,
+        csvTime(detail?.createdAt),
+        csvTime(newest?.createdAt),
+        newest?.serviceDescription,
+        newest ? STATUS_LABELS[newest.status] : "",
+        newest?.messageDescription,
+        newest?.reply,
+      ];
+    });
+  },
+});
+
+/**
+ * The lines of the CSV file of a search, header first, as pages are read: the file streams to the
+ * person while later pages load, and the server never holds more than one page (at most `maxRows`
+ * lines of data). `done` learns how many lines went out, also when the download stopped early.
  */
 export async function* csvLines(
   readPage: (page: number) => Promise<{ content: Group[]; isLastPage: boolean }>,
+  shape: CsvShape,
   maxRows: number,
   done: (rows: number) => Promise<void>,
 ): AsyncGenerator<string> {
   let rows = 0;
   try {
-    yield `${CSV_BOM}${csvLine(HEADER)}`;
+    yield `${CSV_BOM}${csvLine(shape.header)}`;
     for (let page = 0; rows < maxRows; page++) {
       const result = await readPage(page);
-      let chunk = "";
-      for (const { client, messages } of result.content) {
-        for (const message of messages.length > 0 ? messages : [undefined]) {
-          chunk += csvLine([
-            client.firstName,
-            client.lastName,
-            client.email,
-            client.phone,
-            client.company,
-            message?.createdAt,
-            message?.serviceDescription,
-            message ? STATUS_LABELS[message.status] : "",
-            message?.messageDescription,
-            message?.reply,
-          ]);
-          rows += 1;
-        }
-      }
-      if (chunk) yield chunk;
+      const lines = await shape.linesOf(result.content);
+      if (lines.length > 0) yield lines.map(csvLine).join("");
+      rows += lines.length;
       if (result.isLastPage || result.content.length === 0) break;
     }
   } finally {

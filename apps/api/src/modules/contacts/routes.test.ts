@@ -270,6 +270,107 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
     expect(row).toContain(`"'@SUM(1)"`);
   });
 
+  it("exports one line per contact with stage, owner, value, lost reason and the newest message, in Ecuador's time", async () => {
+    const idOf = async (email: string) => (await search(email, "correo")).content[0]?.client.id as number;
+    const joseId = await idOf("jose@rosasdelcotopaxi.ec");
+    const anaId = await idOf("ana@floresandinas.ec");
+    const note = await post(`/api/clients/${joseId}/messages`, { message: "Pidió 20 L más para San Valentín." });
+    expect(note.statusCode, note.body).toBe(201);
+    const noteAt = new Date((note.json() as { createdAt: string }).createdAt);
+    const won = await t.app.inject({
+      method: "PATCH",
+      url: `/api/clients/${joseId}/stage`,
+      headers: bearer(token),
+      payload: { stage: "ganado", version: 0, wonValue: 1250.5 },
+    });
+    expect(won.statusCode, won.body).toBe(200);
+    const admin = (await t.db.database.db.execute(
+      sql`select id from users where username = ${ADMIN.username}`,
+    )) as unknown as { rows: { id: number }[] };
+    const owned = await t.app.inject({
+      method: "PATCH",
+      url: `/api/clients/${joseId}/owner`,
+      headers: bearer(token),
+      payload: { ownerId: admin.rows[0]?.id, version: 1 },
+    });
+    expect(owned.statusCode, owned.body).toBe(200);
+    const lost = await t.app.inject({
+      method: "PATCH",
+      url: `/api/clients/${anaId}/stage`,
+      headers: bearer(token),
+      payload: { stage: "perdido", version: 0, lostReason: "otro", lostNote: "Compra en Colombia" },
+    });
+    expect(lost.statusCode, lost.body).toBe(200);
+
+    const response = await get("/api/client-message/export?rows=contacts");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers["content-disposition"]).toMatch(/filename="contactos-resumen-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...lines] = response.rawPayload.toString("utf8").slice(1).trim().split("\r\n");
+    expect(header).toBe(
+      [
+        "Nombre",
+        "Apellido",
+        "Correo",
+        "Teléfono",
+        "Empresa",
+        "Etapa",
+        "Responsable",
+        "Valor ganado (USD)",
+        "Motivo de pérdida",
+        "Mensajes",
+        "Primer contacto",
+        "Último mensaje",
+        "Servicios",
+        "Estado",
+        "Mensaje",
+        "Respuesta",
+      ]
+        .map((title) => `"${title}"`)
+        .join(";"),
+    );
+    // One line per contact, not per message: José has two messages and one line.
+    expect(lines).toHaveLength(3);
+    const cells = (email: string) =>
+      (lines.find((line) => line.includes(`"${email}"`)) ?? "").slice(1, -1).split('";"');
+    // Ecuador is UTC-5 all year: the file shows the hour there, not the server's UTC.
+    const ecuador = new Date(noteAt.getTime() - 5 * 3600_000).toISOString().slice(0, 16).replace("T", " ");
+    expect(cells("jose@rosasdelcotopaxi.ec")).toEqual([
+      "José",
+      "Rodríguez",
+      "jose@rosasdelcotopaxi.ec",
+      // A leading + reads as a formula to Excel: neutralised like any other cell.
+      "'+593991111111",
+      "Rosas del Cotopaxi",
+      "Ganado",
+      "Administrador",
+      "1250,50",
+      "",
+      "2",
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+      ecuador,
+      "",
+      "Pendiente",
+      "Pidió 20 L más para San Valentín.",
+      "",
+    ]);
+    const anaCells = cells("ana@floresandinas.ec");
+    expect(anaCells.slice(5, 10)).toEqual(["Perdido", "", "", "Otro motivo: Compra en Colombia", "1"]);
+    expect(anaCells[12]).toBe("Sea Freight Service");
+
+    // The per-message export keeps its shape, with its dates in Ecuador's time too.
+    const perMessage = (
+      await get("/api/client-message/export?keyword=jose@rosasdelcotopaxi.ec&field=correo")
+    ).rawPayload
+      .toString("utf8")
+      .trim()
+      .split("\r\n");
+    expect(perMessage).toHaveLength(3);
+    expect(perMessage[1]).toContain(`"${ecuador}"`);
+
+    const wrong = await get("/api/client-message/export?rows=filas");
+    expect(wrong.statusCode).toBe(400);
+  });
+
   it("creates, edits and deletes contacts; a taken email is a 409 on the email field", async () => {
     const created = await post("/api/clients", {
       firstName: "Lucía",

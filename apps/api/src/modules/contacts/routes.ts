@@ -28,7 +28,8 @@ import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { changeContacts, TooManyContactsError, undoBulkChange } from "./bulk.ts";
-import { csvLines } from "./csv.ts";
+import { reportDetailsOf } from "./contact-report.ts";
+import { contactLines, csvLines, csvTime, MESSAGE_LINES } from "./csv.ts";
 import { UnknownOwnerError } from "./pipeline.ts";
 import { contactCounts, ownerFilter } from "./pipeline-counts.ts";
 import { type GroupFilter, searchGroups } from "./search.ts";
@@ -163,24 +164,27 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/client-message/export",
     { schema: { querystring: clientMessageExportQuerySchema } },
     async (request, reply) => {
-      const { ids, ...selection } = request.query;
+      const { ids, rows, ...selection } = request.query;
       const filter = { ...(await groupFilter(request, selection)), clientIds: ids };
       const lookup = await servicesLike();
       const readPage = (page: number) =>
         searchGroups(db, filter, { page, size: EXPORT_PAGE, sort: "createdAt,desc" }, lookup);
-      const audited = (rows: number) =>
+      const shape =
+        rows === "contacts" ? contactLines((clientIds) => reportDetailsOf(db, clientIds, filter.view)) : MESSAGE_LINES;
+      // `rows` in the log is how many lines went out; `per` what a line was.
+      const audited = (lines: number) =>
         recordAudit(db, {
           action: "messages_exported",
           actor: principalOf(request).user,
           ip: request.ip,
-          details: { ...request.query, rows },
+          details: { ...request.query, rows: lines, per: rows },
         });
-      const day = new Date().toISOString().slice(0, 10);
+      const name = rows === "contacts" ? "contactos-resumen" : "contactos";
       return reply
         .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="contactos-${day}.csv"`)
+        .header("content-disposition", `attachment; filename="${name}-${csvTime(new Date()).slice(0, 10)}.csv"`)
         .header("cache-control", "no-store")
-        .send(Readable.from(csvLines(readPage, EXPORT_MAX_ROWS, audited)));
+        .send(Readable.from(csvLines(readPage, shape, EXPORT_MAX_ROWS, audited)));
     },
   );
 

@@ -1,17 +1,17 @@
 import type { BulkChangeInput, BulkResult, StaffMember } from "@app/shared";
 import type { Stage } from "@app/shared/constants";
-import { FileDown, LoaderCircle } from "lucide-react";
+import { FileDown } from "lucide-react";
 import { useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog } from "~/components/ui/dialog";
 import { DialogForm } from "~/components/ui/dialog-form";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { errorMessage, fieldErrors } from "~/lib/error-message";
-import { saveFile } from "~/lib/save-file";
 import { StaffOptions, StageOptions } from "./choice-options";
 import { useContactsAction } from "./contacts-actions";
-import { exportContacts, selectionOf } from "./contacts-api";
+import { selectionOf } from "./contacts-api";
 import type { ContactsQuery } from "./contacts-query";
+import { ExportDialog } from "./export-dialog";
 import {
   NO_STAGE_DETAILS,
   type StageDetails,
@@ -35,7 +35,6 @@ export type BulkActionsProps = {
   onPickAll: () => void;
   onClear: () => void;
   onChanged: (done: BulkDone) => void;
-  onProblem: (text: string) => void;
 };
 
 const number = new Intl.NumberFormat("es-EC");
@@ -60,29 +59,9 @@ const howMany = (target: BulkTarget) =>
  * how many contacts it changes; the screen then offers `Deshacer` for a few seconds. `Exportar
  * selección` downloads them. Changes apply to the rows picked or every result of the search.
  */
-export function BulkActions({
-  target,
-  query,
-  staff,
-  canPickAll,
-  onPickAll,
-  onClear,
-  onChanged,
-  onProblem,
-}: BulkActionsProps) {
+export function BulkActions({ target, query, staff, canPickAll, onPickAll, onClear, onChanged }: BulkActionsProps) {
   const [asking, setAsking] = useState<"owner" | "stage" | null>(null);
   const [exporting, setExporting] = useState(false);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      saveFile(await exportContacts(query, target.kind === "rows" ? target.ids : undefined));
-    } catch (error) {
-      onProblem(`No se pudo exportar: ${errorMessage(error)}`);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const picked =
     target.kind === "rows"
@@ -108,17 +87,20 @@ export function BulkActions({
       <button type="button" onClick={() => setAsking("stage")} className={`${buttonStyles.primary} min-h-11`}>
         Cambiar etapa
       </button>
-      <button type="button" onClick={exportCsv} disabled={exporting} className={`${buttonStyles.secondary} min-h-11`}>
-        {exporting ? (
-          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-        ) : (
-          <FileDown className="size-4" aria-hidden="true" />
-        )}
+      <button type="button" onClick={() => setExporting(true)} className={`${buttonStyles.secondary} min-h-11`}>
+        <FileDown className="size-4" aria-hidden="true" />
         Exportar selección
       </button>
       <button type="button" onClick={onClear} className={`${buttonStyles.secondary} min-h-11`}>
         Quitar la selección
       </button>
+      <ExportDialog
+        open={exporting}
+        onClose={() => setExporting(false)}
+        title="Exportar selección"
+        query={query}
+        ids={target.kind === "rows" ? target.ids : undefined}
+      />
       <Dialog open={asking !== null} onClose={() => setAsking(null)} labelledBy="bloque-titulo" className="max-w-md">
         {asking && (
           <BulkChangeForm

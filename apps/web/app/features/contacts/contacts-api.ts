@@ -6,6 +6,7 @@ import type {
   ClientMessagePage,
   ContactCounts,
   ContactSelection,
+  ExportRows,
   NewClientInput,
   NewMessageInput,
   ServiceType,
@@ -37,9 +38,13 @@ export function loadContacts(query: ContactsQuery, signal?: AbortSignal) {
   });
 }
 
-/** `GET /api/client-message/export`: the current search as CSV (every page), or only rows `ids`. */
-export function exportContacts(query: ContactsQuery, ids?: number[]) {
+/**
+ * `GET /api/client-message/export`: the current search as CSV (every page), or only rows `ids`;
+ * a line per contact or per message.
+ */
+export function exportContacts(query: ContactsQuery, rows: ExportRows, ids?: number[]) {
   const params = new URLSearchParams(Object.entries(selectionOf(query)).map(([key, value]) => [key, String(value)]));
+  params.set("rows", rows);
   if (ids) params.set("ids", ids.join(","));
   return authRequest<DownloadedFile>(`/client-message/export?${params}`, { file: true });
 }

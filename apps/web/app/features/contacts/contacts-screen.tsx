@@ -9,7 +9,7 @@ import type {
   StaffMember,
 } from "@app/shared";
 import { CRM_LIMITS, DEFAULT_PAGE_SIZE, type MessageView } from "@app/shared/constants";
-import { FileDown, LoaderCircle, UserPlus } from "lucide-react";
+import { FileDown, UserPlus } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
@@ -20,16 +20,15 @@ import { Pagination } from "~/components/ui/pagination";
 import { UndoToast } from "~/components/ui/undo-toast";
 import { errorMessage } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
-import { saveFile } from "~/lib/save-file";
 import { BulkActions } from "./bulk-actions";
 import { ContactDialog, type ContactIntent } from "./contact-dialog";
 import { deleteQuestion, fullName } from "./contact-format";
 import { useContactsAction } from "./contacts-actions";
-import { exportContacts } from "./contacts-api";
 import { ContactsFilters } from "./contacts-filters";
 import { type ContactsQuery, formatContactsQuery } from "./contacts-query";
 import { ContactsSearch } from "./contacts-search";
 import { ContactsTable } from "./contacts-table";
+import { ExportDialog } from "./export-dialog";
 import type { FollowUp } from "./follow-up";
 import { NewContactDialog } from "./new-contact-dialog";
 import { useRowSelection } from "./use-row-selection";
@@ -112,18 +111,6 @@ export function ContactsScreen({
   const contactClient =
     shown && (shown.detail?.client ?? result?.content.find((group) => group.client.id === shown.id)?.client);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    setOutcome(null);
-    try {
-      saveFile(await exportContacts(query));
-    } catch (error) {
-      say("problem", `No se pudo exportar: ${errorMessage(error)}`);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const accept = async (group: ClientMessageGroup, message: ClientMessage) => {
     setOutcome(null);
     try {
@@ -149,17 +136,8 @@ export function ContactsScreen({
               <UserPlus className="size-4" aria-hidden="true" />
               Nuevo Contacto
             </button>
-            <button
-              type="button"
-              onClick={exportCsv}
-              disabled={exporting}
-              className={`${buttonStyles.secondary} min-h-11`}
-            >
-              {exporting ? (
-                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-              ) : (
-                <FileDown className="size-4" aria-hidden="true" />
-              )}
+            <button type="button" onClick={() => setExporting(true)} className={`${buttonStyles.secondary} min-h-11`}>
+              <FileDown className="size-4" aria-hidden="true" />
               Exportar CSV
             </button>
           </>
@@ -237,7 +215,6 @@ export function ContactsScreen({
               say("success", text);
               setUndo(offered);
             }}
-            onProblem={(text) => say("problem", text)}
           />
         )}
 
@@ -302,6 +279,8 @@ export function ContactsScreen({
           onContactChange(null);
         }}
       />
+
+      <ExportDialog open={exporting} onClose={() => setExporting(false)} title="Exportar CSV" query={query} />
 
       <NewContactDialog
         open={creating}
