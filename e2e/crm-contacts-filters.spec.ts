@@ -13,6 +13,7 @@ import {
   uniqueTag,
 } from "./helpers/crm";
 import { waitForMailTo } from "./helpers/mail";
+import { isMobile } from "./helpers/site";
 import { adminToken, apiLogin, bearer, forgiveFailedApiCalls } from "./helpers/staff";
 
 // Issue 13 on the contacts screen: the follow-up filters (Mis contactos, Sin responsable, a
@@ -104,6 +105,17 @@ async function shownNames(page: Page, names: string[]) {
 
 const searchParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 
+/** On a phone the filters past the chips wait behind `Filtros`: it is opened (again after a reload). */
+async function showFilters(page: Page) {
+  if (!isMobile(page)) return;
+  const toggle = page.getByRole("region", { name: "Filtros de seguimiento" }).getByRole("button", { name: /^Filtros/ });
+  // A tap before the page has hydrated does nothing: tap until it opens.
+  await expect(async () => {
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true", { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 /** Picks a filter's option and waits until the address (and so the list) has it. */
 async function filterBy(page: Page, select: Locator, start: string, param: string, value: string | null) {
   await chooseStartingWith(select, start);
@@ -154,6 +166,7 @@ test("the follow-up filters narrow the list with their counts, live in the addre
   const stage = filters.getByRole("combobox", { name: "Etapa" });
   const waiting = filters.getByRole("checkbox", { name: "Sin respuesta hace más de" });
   const days = filters.getByRole("spinbutton", { name: "Días sin respuesta" });
+  await showFilters(page);
   await expect(chips.getByRole("link", { name: /^Todos \(\d[\d.]*\)$/ })).toHaveAttribute("aria-current", "page");
   // The counts are the whole list's: only my own is known for sure.
   const myChip = chips.getByRole("link", { name: "Mis contactos (1)", exact: true });
@@ -194,6 +207,7 @@ test("the follow-up filters narrow the list with their counts, live in the addre
 
   // The address keeps every filter: a reload (or a link) shows the same list.
   await page.reload();
+  await showFilters(page);
   await expect(owner).toHaveValue(String(colleague.id));
   await expect(stage).toHaveValue("contactado");
   expect(searchParam(page, "busqueda")).toBe(tag);
@@ -267,8 +281,9 @@ test("bulk actions: assign two rows (one email), pick every result beyond the pa
   await expect(bar.getByRole("button", { name: /^Seleccionar los \d+ contactos de esta búsqueda$/ })).toHaveCount(0);
 
   // Exportar selección: only those two rows.
-  const downloading = page.waitForEvent("download");
   await bar.getByRole("button", { name: "Exportar selección" }).click();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("dialog", { name: "Exportar selección" }).getByRole("button", { name: "Descargar" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   const csv = readFileSync(await download.path(), "utf8");
@@ -323,6 +338,7 @@ test("bulk actions: assign two rows (one email), pick every result beyond the pa
   await expect(bar).toBeHidden();
 
   // All twelve moved, not only the page: the Etapa filter finds them, and so does the API.
+  await showFilters(page);
   await chooseStartingWith(
     page.getByRole("region", { name: "Filtros de seguimiento" }).getByRole("combobox", { name: "Etapa" }),
     "Negociación",
@@ -388,6 +404,7 @@ test("axe finds nothing on the contacts screen with the filters set and the bulk
   await signInAsStaff(page, request, testInfo);
   await openContacts(page, `busqueda=${tag}&responsable=sin&sin-respuesta=5`);
   await shownNames(page, []);
+  await showFilters(page);
   await expect(page.getByRole("region", { name: "Filtros de seguimiento" }).getByRole("checkbox")).toBeChecked();
   await expectNoAxeViolations(page);
 

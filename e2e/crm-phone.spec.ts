@@ -69,3 +69,27 @@ test("every CRM screen fits a 375 px phone: the page never scrolls sideways", as
     });
   }
 });
+
+test("on a phone the contacts list comes first: the filters past the chips wait behind Filtros", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(!isMobile(page), "a phone's width");
+  const admin = await createStaff(request, testInfo, { role: "administrador" });
+  await signInThroughPage(page, admin, { path: "/login?redirectTo=%2Fcrm%2Fmensajes%3Fetapa%3Dcotizacion" });
+  await expect(page.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
+  const filters = page.getByRole("region", { name: "Filtros de seguimiento" });
+  // The chips stay in view; the stage filter in use is counted on the button.
+  await expect(filters.getByRole("navigation", { name: "Responsable de los contactos" })).toBeVisible();
+  const toggle = filters.getByRole("button", { name: "Filtros 1 activo" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  const stage = filters.getByRole("combobox", { name: "Etapa" });
+  await expect(stage).toBeHidden();
+  await expect(async () => {
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    await expect(stage).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(stage).toHaveValue("cotizacion");
+  await toggle.click();
+  await expect(stage).toBeHidden();
+});

@@ -1,5 +1,6 @@
 import type { ContactCounts, StaffMember } from "@app/shared";
 import { CRM_LIMITS, DEFAULT_WAITING_DAYS, STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
+import { SlidersHorizontal } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { compactControl } from "~/components/ui/field";
@@ -34,6 +35,13 @@ export function ContactsFilters({ query, counts, staff, onChange }: ContactsFilt
     if (query.waitingDays !== null) setDays(String(query.waitingDays));
   }, [query.waitingDays]);
   const waitingBox = useRef<HTMLInputElement>(null);
+  // On a phone the list comes first: the chips stay, the rest waits behind `Filtros` (issue 31).
+  const [open, setOpen] = useState(false);
+  const active = [
+    query.owner !== null && query.owner !== "me" && query.owner !== "none",
+    query.stage !== null,
+    query.waitingDays !== null,
+  ].filter(Boolean).length;
   const waitingDays = Number(days);
   const validDays = Number.isInteger(waitingDays) && waitingDays >= 1 && waitingDays <= CRM_LIMITS.waitingDaysMax;
 
@@ -61,7 +69,26 @@ export function ContactsFilters({ query, counts, staff, onChange }: ContactsFilt
           </Link>
         ))}
       </nav>
-      <div className="grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="contactos-filtros-mas"
+        onClick={() => setOpen(!open)}
+        className="inline-flex min-h-11 items-center gap-2 justify-self-start rounded-xl bg-white px-4 font-semibold text-leaf-900 text-sm ring-1 ring-stone-300 hover:bg-leaf-50 md:hidden"
+      >
+        <SlidersHorizontal className="size-4" aria-hidden="true" />
+        Filtros
+        {active > 0 && (
+          <span className="rounded-full bg-leaf-700 px-2 py-0.5 text-white text-xs">
+            {active}
+            <span className="sr-only"> {active === 1 ? "activo" : "activos"}</span>
+          </span>
+        )}
+      </button>
+      <div
+        id="contactos-filtros-mas"
+        className={`${open ? "grid" : "hidden"} gap-3 sm:grid-cols-2 md:grid lg:flex lg:flex-wrap lg:items-end`}
+      >
         <OwnerSelect
           value={query.owner}
           onChange={(owner) => onChange({ ...query, page: 0, owner })}
