@@ -414,7 +414,8 @@ test("Sesiones activas lists both devices and Cerrar las demás ends the other o
   await expect(devices).toHaveCount(2);
   await expect(devices.first()).toContainText("Este dispositivo");
   await expect(devices.nth(1)).not.toContainText("Este dispositivo");
-  for (const device of await devices.all()) await expect(device).toContainText(/Chrome en \S+.*Red: Red local/s);
+  for (const device of await devices.all())
+    await expect(device).toContainText(/Chrome en \S+.*Inició sesión el .+ desde \S+ · Red: Red local/s);
 
   const problemsBefore = pageProblems.problems.length;
   await sessions.getByRole("button", { name: "Cerrar las demás" }).click();

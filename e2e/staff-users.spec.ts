@@ -1,4 +1,6 @@
 import { expect, type Page, test } from "./fixtures";
+import { expectNoAxeViolations } from "./helpers/axe";
+import { createClient, uniqueTag } from "./helpers/crm";
 import { openSecondBrowser } from "./helpers/second-factor";
 import {
   accountRow,
@@ -234,6 +236,55 @@ test("the audit log shows sign-ins in Spanish, newest first, page by page", asyn
   await expect(page).toHaveURL("/crm/auditoria?pagina=2");
   await expect(page.getByText(/^Mostrando 21 a \d+ de \d+ resultados$/)).toBeVisible();
   await expect(page.getByRole("button", { name: "2", exact: true })).toHaveAttribute("aria-current", "page");
+});
+
+// Issue 31, item 12: an entry says which contact and what changed, and the log filters.
+test("the audit log names the contact and the change, and filters by group, person and day", async ({
+  page,
+  request,
+}, testInfo) => {
+  const admin = await createStaff(request, testInfo, { role: "administrador" });
+  const { accessToken } = await apiLogin(request, admin.username, admin.password);
+  const tag = uniqueTag(testInfo);
+  const { client } = await createClient(
+    request,
+    { firstName: "Rosa", lastName: `Chiriboga ${tag}`, email: `rosa.${tag}@fincalaesperanza.test` },
+    accessToken,
+  );
+  const moved = await request.patch(`/api/clients/${client.id}/stage`, {
+    headers: bearer(accessToken),
+    data: { stage: "cotizacion", version: 0 },
+  });
+  expect(moved.status()).toBe(200);
+
+  await signInThroughPage(page, admin);
+  await (await openCrmMenu(page)).getByRole("link", { name: "Auditoría" }).click();
+  const filters = page.getByRole("form", { name: "Filtrar el registro" });
+  await filters.getByRole("combobox", { name: "Acciones" }).selectOption({ label: "Contactos y mensajes" });
+  await filters.getByRole("searchbox", { name: "Usuario" }).fill(admin.username.toUpperCase());
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Guayaquil" }).format(new Date());
+  await filters.getByLabel("Desde").fill(today);
+  await filters.getByLabel("Hasta").fill(today);
+  await filters.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(/grupo=contactos/);
+  await expect(page.getByText(/^Mostrando 1 a 2 de 2 resultados$/)).toBeVisible();
+  const stageRow = page.getByRole("row").filter({ hasText: "Etapa de contacto cambiada" });
+  await expect(stageRow).toContainText("De Nuevo a Cotización enviada");
+  await expect(page.getByRole("row").filter({ hasText: "Contacto creado" })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  // The contact's name leads to it.
+  await stageRow.getByRole("link", { name: `Rosa Chiriboga ${tag}` }).click();
+  await expect(page.getByRole("dialog", { name: new RegExp(`Rosa Chiriboga ${tag}`) })).toBeVisible();
+  await page.goBack();
+  await expect(
+    page.getByRole("form", { name: "Filtrar el registro" }).getByRole("combobox", { name: "Acciones" }),
+  ).toHaveValue("contactos");
+  await page.getByRole("link", { name: "Quitar filtros" }).click();
+  await expect(page).toHaveURL("/crm/auditoria");
+  await expect(
+    page.getByRole("form", { name: "Filtrar el registro" }).getByRole("searchbox", { name: "Usuario" }),
+  ).toHaveValue("");
 });
 
 // Issue 31, item 5: the first administrator had no email, so new leads given to it told nobody.

@@ -1,6 +1,7 @@
 // Zod schemas for every payload and response, shared by the web app and the API.
 
 export * from "./schemas/assignment.ts";
+export * from "./schemas/audit.ts";
 export * from "./schemas/auth.ts";
 export * from "./schemas/board.ts";
 export * from "./schemas/bulk.ts";

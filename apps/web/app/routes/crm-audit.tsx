@@ -2,6 +2,8 @@ import { useNavigate } from "react-router";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { AUDIT_PAGE_SIZE, getAuditLog } from "~/features/audit/audit-api";
+import { AuditFilters } from "~/features/audit/audit-filters";
+import { formatAuditQuery, parseAuditQuery } from "~/features/audit/audit-query";
 import { AuditTable } from "~/features/audit/audit-table";
 import { isAdministrator, loadForRole } from "~/features/auth/guards";
 import { useSession } from "~/features/auth/use-session";
@@ -13,33 +15,31 @@ import type { Route } from "./+types/crm-audit";
 
 export const meta = () => crmMeta("Auditoría");
 
-/** `?pagina=2` in the address (counted from 1, as people count); the API counts from 0. */
-const pageOf = (request: Request) => {
-  const value = Number(new URL(request.url).searchParams.get("pagina") ?? "1");
-  return Number.isInteger(value) && value >= 1 && value <= 100_000 ? value - 1 : 0;
-};
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return { log: await loadForRole(request, isAdministrator, () => getAuditLog(pageOf(request))) };
+  const query = parseAuditQuery(new URL(request.url).searchParams);
+  return { query, log: await loadForRole(request, isAdministrator, () => getAuditLog(query.page, query.filters)) };
 }
 
 export default function CrmAudit({ loaderData }: Route.ComponentProps) {
   const { user } = useSession();
   const navigate = useNavigate();
-  const { log } = loaderData;
+  const { log, query } = loaderData;
+  const filtered = Object.values(query.filters).some(Boolean);
   return (
     <>
-      <CrmPageHeader title="Auditoría" subtitle="Inicios de sesión, cambios de contraseña y cambios de cuentas" />
+      <CrmPageHeader title="Auditoría" subtitle="Quién hizo qué, a qué cuenta o contacto, cuándo y desde dónde" />
       {user && isAdministrator(user) && log ? (
         <div className="grid gap-4">
-          <AuditTable entries={log.content} />
+          {/* Keyed by the address: after Quitar filtros or Atrás the fields show what is filtered. */}
+          <AuditFilters key={formatAuditQuery({ ...query, page: 0 })} filters={query.filters} />
+          <AuditTable entries={log.content} filtered={filtered} />
           <Pagination
             label="Páginas del registro"
             page={log.pageNumber}
             pageSize={AUDIT_PAGE_SIZE}
             totalElements={log.totalElements}
             totalPages={log.totalPages}
-            onPageChange={(page) => navigate(`${paths.crmAudit}?pagina=${page + 1}`)}
+            onPageChange={(page) => navigate(`${paths.crmAudit}?${formatAuditQuery({ ...query, page })}`)}
           />
         </div>
       ) : (

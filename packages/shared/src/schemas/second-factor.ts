@@ -172,6 +172,9 @@ export const accountSessionSchema = z.object({
   browser: z.string(),
   /** The IP's network, e.g. "190.152.14.0/24", or "Red local". */
   network: z.string(),
+  /** The address it signed in from: beside the sign-in time, what tells two alike devices apart. */
+  ip: z.string().nullable(),
+  /** When it signed in. */
   createdAt: z.string(),
   lastUsedAt: z.string(),
   remember: z.boolean(),

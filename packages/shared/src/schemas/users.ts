@@ -2,10 +2,9 @@ import { z } from "zod";
 import { AUTH_LIMITS, AUTH_MESSAGES as M, USERNAME_PATTERN } from "../auth-rules.ts";
 import { EMAIL_MAX_LENGTH, isWellFormedText } from "../contact-rules.ts";
 import { newPasswordField, staffRoleSchema, staffUserSchema } from "./auth.ts";
-import { pagedSchema } from "./common.ts";
 import { signatureFields } from "./signature.ts";
 
-// Staff accounts (the CRM's "Usuarios" screen, administrators only) and the audit log.
+// Staff accounts (the CRM's "Usuarios" screen, administrators only).
 
 /** A staff account as administrators see it: the signed-in shape plus state and dates. */
 export const userAccountSchema = staffUserSchema.extend({
@@ -60,82 +59,6 @@ export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
 /** `POST /api/users/:id/password`: a temporary password the person must change at next sign-in. */
 export const setTemporaryPasswordRequestSchema = z.strictObject({ password: newPasswordField });
-
-const AUDIT_ACTIONS = [
-  "login",
-  "login_failed",
-  "logout",
-  "refresh_token_reuse",
-  "password_changed",
-  "password_reset_requested",
-  "password_reset",
-  "password_reset_limited",
-  "account_locked",
-  "account_unlocked",
-  "login_throttled",
-  "rate_limited",
-  "second_factor_failed",
-  "second_factor_added",
-  "second_factor_removed",
-  "second_factor_reset",
-  "second_factor_policy_changed",
-  "recovery_code_used",
-  "recovery_codes_generated",
-  "session_ended",
-  "user_created",
-  "user_updated",
-  "user_password_set",
-  "client_created",
-  "client_updated",
-  "client_deleted",
-  "client_anonymised",
-  "client_data_exported",
-  "messages_exported",
-  "message_created",
-  "message_updated",
-  "message_deleted",
-  "message_discarded",
-  "message_accepted",
-  "message_status_changed",
-  "message_replied",
-  "client_stage_changed",
-  "client_owner_changed",
-  "clients_bulk_changed",
-  "clients_bulk_undone",
-  "lead_assignment_changed",
-  "task_created",
-  "task_changed",
-  "note_created",
-  "note_updated",
-  "leads_retention",
-  "reply_template_created",
-  "reply_template_updated",
-  "reply_template_deleted",
-  "site_item_created",
-  "site_item_published",
-  "site_item_restored",
-  "site_item_retired",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-const auditEntrySchema = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  action: z.enum(AUDIT_ACTIONS),
-  /** Who did it (null: nobody signed in, e.g. a failed sign-in). */
-  actorUsername: z.string().nullable(),
-  /** Whose account it concerns, when not the actor's. */
-  targetUsername: z.string().nullable(),
-  ip: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditPageSchema = pagedSchema(auditEntrySchema);
-
-export const auditQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).max(100_000).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(20),
-});
 
 /** `GET /api/staff`: the active accounts by name, for choosing who follows a contact up (all staff). */
 export const staffDirectorySchema = z.array(z.object({ id: z.number().int(), displayName: z.string() }));

@@ -1,7 +1,15 @@
-import type { AuditAction, AuditEntry } from "@app/shared";
-import { desc, sql } from "drizzle-orm";
+import {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditCategory,
+  type AuditEntry,
+  type AuditQuery,
+  auditCategoryOf,
+} from "@app/shared";
+import { and, desc, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { auditLog } from "../../db/schema.ts";
+import { auditLog, clients, users } from "../../db/schema.ts";
+import { describeAudit, staffIdsOf } from "./describe.ts";
 
 export type AuditEvent = {
   action: AuditAction;
@@ -26,25 +34,75 @@ export async function recordAudit(db: Db, event: AuditEvent) {
   });
 }
 
-export async function listAudit(db: Db, page: number, size: number) {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(size)
-    .offset(page * size);
-  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(auditLog);
-  const totalElements = total?.count ?? 0;
+const actionsOf = (category: AuditCategory) => AUDIT_ACTIONS.filter((action) => auditCategoryOf(action) === category);
+
+/** Midnight starting `day` in Ecuador (UTC-5 all year): the log's days are the staff's days. */
+const startOf = (day: string) => new Date(`${day}T00:00:00-05:00`);
+const nextDay = (day: string) => new Date(startOf(day).getTime() + 24 * 3600_000);
+
+function conditions({ category, actor, from, to }: Omit<AuditQuery, "page" | "size">) {
+  const where: SQL[] = [];
+  if (category) where.push(inArray(auditLog.action, actionsOf(category)));
+  if (actor) where.push(sql`lower(${auditLog.actorUsername}) = ${actor.toLowerCase()}`);
+  if (from) where.push(gte(auditLog.at, startOf(from)));
+  if (to) where.push(lt(auditLog.at, nextDay(to)));
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+const clientIdOf = (details: Record<string, unknown> | null) =>
+  typeof details?.clientId === "number" && Number.isInteger(details.clientId) ? details.clientId : null;
+
+/** Today's names of the contacts and staff a page of entries names: two small queries, by primary key. */
+async function namesOf(db: Db, rows: { action: AuditAction; details: Record<string, unknown> | null }[]) {
+  const clientIds = [...new Set(rows.map((row) => clientIdOf(row.details)).filter((id) => id !== null))];
+  const staffIds = staffIdsOf(rows);
+  const [clientRows, staffRows] = await Promise.all([
+    clientIds.length === 0
+      ? []
+      : db
+          .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName })
+          .from(clients)
+          .where(inArray(clients.id, clientIds)),
+    staffIds.length === 0
+      ? []
+      : db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, staffIds)),
+  ]);
+  return {
+    clients: new Map(clientRows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()])),
+    staff: new Map(staffRows.map((row) => [row.id, row.name])),
+  };
+}
+
+/** A page of the log, newest first, with what each entry changed said in words. */
+export async function listAudit(db: Db, { page, size, ...filters }: AuditQuery) {
+  const where = conditions(filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(size)
+      .offset(page * size),
+    db.select({ count: sql<number>`count(*)::int` }).from(auditLog).where(where),
+  ]);
+  const names = await namesOf(db, rows);
+  const totalElements = Number(total?.count ?? 0);
   const totalPages = Math.ceil(totalElements / size);
-  const content: AuditEntry[] = rows.map((row) => ({
-    id: row.id,
-    at: row.at.toISOString(),
-    action: row.action,
-    actorUsername: row.actorUsername,
-    targetUsername: row.targetUsername,
-    ip: row.ip,
-    details: row.details,
-  }));
+  const content: AuditEntry[] = rows.map((row) => {
+    const clientId = clientIdOf(row.details);
+    return {
+      id: row.id,
+      at: row.at.toISOString(),
+      action: row.action,
+      actorUsername: row.actorUsername,
+      targetUsername: row.targetUsername,
+      client: clientId === null ? null : { id: clientId, name: names.clients.get(clientId) ?? null },
+      summary: describeAudit(row.action, row.details, names.staff),
+      ip: row.ip,
+      details: row.details,
+    };
+  });
   return {
     content,
     pageNumber: page,

@@ -2,7 +2,7 @@ import { auditPageSchema, auditQuerySchema } from "@app/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { listAudit } from "./repo.ts";
 
-/** The audit log, newest first: administrators only. */
+/** The audit log, newest first, filtered by group, person or days: administrators only. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/audit-log",
@@ -10,6 +10,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { roles: ["administrador"] },
       schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } },
     },
-    async (request) => listAudit(app.db, request.query.page, request.query.size),
+    async (request) => listAudit(app.db, request.query),
   );
 };

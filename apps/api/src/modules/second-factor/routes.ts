@@ -300,6 +300,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         current: session.id === sessionId,
         browser: browserOf(session.userAgent ?? undefined),
         network: networkOf(session.ip ?? undefined),
+        ip: session.ip?.replace(/^::ffff:/, "") ?? null,
         createdAt: session.createdAt.toISOString(),
         lastUsedAt: session.lastUsedAt.toISOString(),
         remember: session.remember,

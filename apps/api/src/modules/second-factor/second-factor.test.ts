@@ -474,12 +474,16 @@ describe.each(engines)("second factor with an authenticator app on %s", (engine)
     expect(sessions.find((session) => session.id === sessionIdOf(phone.accessToken))).toMatchObject({
       browser: "Safari en iOS",
       network: "186.46.9.0/24",
+      ip: "186.46.9.3",
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       remember: false,
     });
+    // Two alike devices are told apart by their address and when they signed in.
     expect(sessions.find((session) => session.id === sessionIdOf(laptop.accessToken))).toMatchObject({
       current: false,
       browser: "Firefox en Linux",
       network: "190.152.14.0/24",
+      ip: "190.152.14.7",
     });
 
     const end = (id: string) =>

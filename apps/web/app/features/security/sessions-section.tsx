@@ -64,7 +64,9 @@ export function SessionsSection({ sessions, problem }: SessionsSectionProps) {
                   )}
                 </p>
                 <p className="text-sm text-stone-600">
-                  Red: {session.network} · Último uso: {formatDateTime(session.lastUsedAt)}
+                  Inició sesión el {formatDateTime(session.createdAt)}
+                  {session.ip ? ` desde ${session.ip}` : ""} · Red: {session.network} · Último uso:{" "}
+                  {formatDateTime(session.lastUsedAt)}
                   {session.remember && " · Recordada"}
                 </p>
               </div>
