@@ -19,6 +19,7 @@ import {
   signOutThroughPage,
   startAuthenticatorOnScreen,
 } from "./helpers/second-factor";
+import { escapeRegExp } from "./helpers/site";
 import {
   accountRow,
   apiLogin,
@@ -73,8 +74,6 @@ const test = base.extend<{ policyAdministrator: PolicyAdministrator }>({
     { timeout: 60_000 },
   ],
 });
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function openUsers(page: Page) {
   await (await openCrmMenu(page)).getByRole("link", { name: "Usuarios" }).click();

@@ -1,11 +1,10 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { escapeRegExp } from "./site";
 
 /** The chosen services of the contact form on the current page, as chips. */
 export function chosenServices(page: Page) {
   return page.locator("#contacto").getByRole("list", { name: "Productos o servicios elegidos" }).getByRole("listitem");
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Asserts that the titles requested with "Solicitar información" are the form's chosen services, in

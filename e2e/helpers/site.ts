@@ -98,3 +98,6 @@ export function forgiveUnknownPage(pageProblems: PageProblems, path: string) {
   );
   pageProblems.problems = pageProblems.problems.filter((problem) => !pattern.test(problem));
 }
+
+/** `text` matched literally inside a regular expression (names hold dots, brackets, plus signs). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
 import type { PageProblems } from "../fixtures";
-import { isMobile, visit } from "./site";
+import { escapeRegExp, isMobile, visit } from "./site";
 
 // Staff accounts and sign-in for the CRM's browser tests. All tests share one server and one
 // database: each test makes its own accounts, with names no other test (or project) uses.
@@ -151,8 +151,6 @@ export async function openCrmMenu(page: Page) {
   await expect(menu).toBeVisible();
   return menu;
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * The row of `username` on Usuarios, searched for first: the table shows one page of accounts,
