@@ -24,12 +24,30 @@ export async function expectRequested(page: Page, titles: string[]) {
   }
 }
 
-/** Clicks a "Solicitar información" button and checks the trip to /#contacto (200 ms later). */
+/**
+ * Clicks a "Solicitar información" button and checks the trip to /#contacto (200 ms later): the
+ * section is on screen in the first frame the home page shows, as after a full page load, not at the
+ * end of a smooth scroll through the whole page that a busy phone can cut short.
+ */
 export async function requestInformation(page: Page, button: Locator) {
+  const firstFrame = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const look = () => {
+          const section = location.hash === "#contacto" ? document.getElementById("contacto") : null;
+          if (section) resolve(section.getBoundingClientRect().top);
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+  );
   const clickedAt = Date.now();
   await button.click();
   await page.waitForURL(/\/#contacto$/);
   const elapsed = Date.now() - clickedAt;
   expect(elapsed, "navigation waits ~200 ms after the click").toBeGreaterThanOrEqual(180);
+  const top = await firstFrame;
+  expect(top, "the contact section is on screen in the home page's first frame").toBeGreaterThanOrEqual(0);
+  expect(top).toBeLessThan(page.viewportSize()?.height ?? 720);
   await expect(page.locator("#contacto")).toBeInViewport();
 }

@@ -6,6 +6,7 @@ import "./app.css";
 // one more round trip before a phone's largest paint counts as done (docs/decisions/016).
 import faviconSvg from "../public/favicon.svg?raw";
 import { useMarkDocumentHydrated } from "./lib/deferred-component";
+import { PageLanding } from "./lib/page-landing";
 
 /** An SVG as a `data:` URL, escaping only what a URL must (much shorter than base64 or full escaping). */
 const svgDataUrl = (svg: string) =>
@@ -31,6 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        <PageLanding />
         <ScrollRestoration />
         <Scripts />
       </body>
