@@ -1,6 +1,15 @@
 import { expect, test } from "./fixtures";
-import { createClient, uniqueTag } from "./helpers/crm";
-import { isMobile } from "./helpers/site";
+import {
+  contactDialog,
+  createClient,
+  listRegion,
+  openContacts,
+  rowOf,
+  search,
+  signInAsStaff,
+  uniqueTag,
+} from "./helpers/crm";
+import { isMobile, visit } from "./helpers/site";
 import { adminToken, createStaff, signInThroughPage } from "./helpers/staff";
 
 // Issue 31, item 7: field staff work from a phone. Every CRM screen, at 375 px, scrolls only up
@@ -92,4 +101,55 @@ test("on a phone the contacts list comes first: the filters past the chips wait 
   await expect(stage).toHaveValue("cotizacion");
   await toggle.click();
   await expect(stage).toBeHidden();
+});
+
+test("on a phone each contact is a card: its actions on screen, Nuevo Contacto always at hand", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(!isMobile(page), "a phone's width");
+  const tag = uniqueTag(testInfo);
+  const name = `Rosa Chiriboga ${tag}`;
+  await createClient(
+    request,
+    { firstName: "Rosa", lastName: `Chiriboga ${tag}`, email: `rosa.${tag}@floricola.test` },
+    await adminToken(request),
+  );
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page);
+  await search(page, tag);
+  const width = page.viewportSize()?.width ?? 375;
+  // Nothing of the card sits beside the screen: the list does not scroll sideways, `Ver` is in reach.
+  const view = rowOf(page, name).getByRole("button", { name: `Ver ${name}`, exact: true });
+  const box = await view.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= width, `Ver at ${JSON.stringify(box)}`).toBe(true);
+  expect(await listRegion(page).evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);
+  await expect(rowOf(page, name).getByRole("cell", { name: `rosa.${tag}@floricola.test` })).toBeVisible();
+
+  // The primary action floats: still on screen at the bottom of a long page.
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+  await expect(page.getByRole("button", { name: "Nuevo Contacto" })).toBeInViewport({ ratio: 1 });
+  await view.click();
+  await expect(contactDialog(page, name)).toBeVisible();
+});
+
+test("on a phone the board shows a stage at a time, and Ir a la etapa brings any stage up", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(!isMobile(page), "a phone's width");
+  await signInAsStaff(page, request, testInfo);
+  await visit(page, "/crm/embudo");
+  const won = page.getByRole("region", { name: /^Ganado/ });
+  await expect(won).toBeVisible();
+  const width = page.viewportSize()?.width ?? 375;
+  const leftOf = async () => (await won.boundingBox())?.x ?? Number.NaN;
+  expect(await leftOf(), "Ganado starts off screen, past four stages").toBeGreaterThan(width);
+  await page
+    .getByRole("navigation", { name: "Ir a la etapa" })
+    .getByRole("button", { name: /^Ganado/ })
+    .click();
+  await expect(won).toBeFocused();
+  await expect.poll(leftOf).toBeGreaterThanOrEqual(0);
+  await expect.poll(leftOf).toBeLessThan(width / 4);
 });

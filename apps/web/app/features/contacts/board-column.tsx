@@ -45,7 +45,9 @@ export const BoardColumnView = memo(function BoardColumnView({
     <section
       ref={setNodeRef}
       aria-labelledby={titleId}
-      className={`flex w-72 shrink-0 snap-start flex-col gap-3 rounded-2xl p-3 ring-1 md:w-auto md:min-w-64 md:flex-1 ${
+      // The phone's stage picker puts the focus here.
+      tabIndex={-1}
+      className={`flex scroll-mx-4 outline-none w-72 shrink-0 snap-start flex-col gap-3 rounded-2xl p-3 ring-1 md:w-auto md:min-w-64 md:flex-1 ${
         isOver ? "bg-leaf-100 ring-leaf-600" : "bg-stone-100 ring-stone-200"
       }`}
     >

@@ -11,6 +11,7 @@ import { BoardColumnView } from "./board-column";
 import { BoardDnd, type CardOf } from "./board-dnd";
 import { type BoardDrag, createBoardDrag, useBoardDrag } from "./board-drag";
 import { BoardFiltersForm } from "./board-filters";
+import { BoardStagePicker } from "./board-stage-picker";
 import { moveCard, reconcileColumns, storeCard } from "./board-state";
 import { changeStage } from "./follow-up-api";
 import { MoveDialog } from "./move-dialog";
@@ -187,7 +188,7 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
             </Notice>
           )}
         </div>
-        <p className="text-stone-600 text-xs md:hidden">Desliza hacia los lados para ver todas las etapas.</p>
+        <BoardStagePicker columns={columns} />
         <p id={DRAG_INSTRUCTIONS_ID} hidden>
           {DRAG_INSTRUCTIONS}
         </p>

@@ -132,7 +132,12 @@ export function ContactsScreen({
         subtitle="Gestión de contactos y mensajes"
         actions={
           <>
-            <button type="button" onClick={() => setCreating(true)} className={`${buttonStyles.primary} min-h-11`}>
+            {/* On a phone it floats at the bottom, under the thumb, wherever the list has been scrolled to. */}
+            <button
+              type="button"
+              onClick={() => setCreating(true)}
+              className={`${buttonStyles.primary} min-h-11 max-md:fixed max-md:right-4 max-md:bottom-4 max-md:z-20 max-md:min-h-12 max-md:shadow-lg`}
+            >
               <UserPlus className="size-4" aria-hidden="true" />
               Nuevo Contacto
             </button>
@@ -144,7 +149,8 @@ export function ContactsScreen({
         }
       />
 
-      <div className="grid gap-4">
+      {/* Room below the last card for the floating Nuevo Contacto on a phone. */}
+      <div className="grid gap-4 max-md:pb-20">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
           <ContactsSearch
             query={query}
@@ -194,9 +200,6 @@ export function ContactsScreen({
             <p>No se pudo cargar la lista: {loadProblem}</p>
           </Notice>
         )}
-        <p className="text-stone-600 text-xs md:hidden">
-          Desliza la tabla hacia los lados para ver todas las columnas.
-        </p>
         <p role="status" className="sr-only">
           {loading ? "Cargando contactos…" : ""}
         </p>

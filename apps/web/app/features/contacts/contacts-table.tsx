@@ -32,7 +32,10 @@ export type RowSelection = {
 
 const COLUMNS = ["Nombre", "Correo", "Número", "Servicio Requerido", "Mensaje", "Seguimiento", "Acciones"] as const;
 
-const cell = "px-3 py-3 align-top";
+const cell = "align-top md:px-3 md:py-3";
+
+/** A table's own role, said out loud so that the phone's card layout keeps it (see ContactsTable). */
+const role = (name: "table" | "rowgroup" | "row" | "columnheader" | "rowheader" | "cell") => ({ role: name });
 const action =
   "inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-xl px-2.5 font-semibold text-sm ring-1 transition-colors disabled:opacity-50";
 const actionStyles = {
@@ -41,8 +44,11 @@ const actionStyles = {
 } as const;
 
 /**
- * The contacts table of spec section 2: a row is a client with their newest message. It scrolls
- * sideways on a phone with the name column kept in view, so every column stays readable.
+ * The contacts table of spec section 2: a row is a client with their newest message. From tablet
+ * width up it is the spec's table; on a phone each row is laid out as a card (name, stage and owner,
+ * the message, how to reach them, the actions) that reads top to bottom with nothing to swipe. The
+ * explicit roles keep it a table for screen readers whatever the layout (a browser may drop a
+ * table's semantics once its rows are no longer displayed as rows).
  */
 export function ContactsTable({
   regionRef,
@@ -64,19 +70,21 @@ export function ContactsTable({
       tabIndex={0}
       aria-labelledby="contactos-tabla"
       aria-busy={loading}
-      className={`relative overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200 transition-opacity ${loading ? "opacity-60" : ""}`}
+      className={`relative rounded-2xl bg-white ring-1 ring-stone-200 transition-opacity md:overflow-x-auto ${loading ? "opacity-60" : ""}`}
     >
-      <table className="w-full min-w-[58rem] text-left text-sm">
+      <table {...role("table")} className="w-full text-left text-sm max-md:block md:min-w-[58rem]">
         <caption id="contactos-tabla" className="sr-only">
           {view === "review" ? "Contactos con mensajes por revisar" : "Contactos y su mensaje más reciente"}
         </caption>
-        <thead className="bg-leaf-50 text-leaf-900">
-          <tr>
+        <thead {...role("rowgroup")} className="bg-leaf-50 text-leaf-900 max-md:block max-md:rounded-t-2xl">
+          <tr {...role("row")} className="max-md:block max-md:px-4 max-md:py-3">
             {COLUMNS.map((title, index) => (
               <th
                 key={title}
+                {...role("columnheader")}
                 scope="col"
-                className={`${cell} py-3 font-semibold ${index === 0 ? "sticky left-0 z-10 bg-leaf-50" : ""}`}
+                // On a phone only the first header shows (its checkbox picks the page); the cards say the rest.
+                className={`${cell} font-semibold ${index === 0 ? "bg-leaf-50 max-md:block md:sticky md:left-0 md:z-10" : "max-md:sr-only"}`}
               >
                 {/* The page's checkbox sits with the names, so the name column stays the first and in view. */}
                 {index === 0 && selection ? (
@@ -98,10 +106,14 @@ export function ContactsTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-stone-200">
+        <tbody {...role("rowgroup")} className="divide-y divide-stone-200 max-md:block">
           {groups.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS.length} className="px-3 py-10 text-center text-stone-600">
+            <tr {...role("row")} className="max-md:block">
+              <td
+                {...role("cell")}
+                colSpan={COLUMNS.length}
+                className="block px-3 py-10 text-center text-stone-600 md:table-cell"
+              >
                 {CRM_MESSAGES.emptyList}
               </td>
             </tr>
@@ -134,11 +146,15 @@ function ContactRow({ group, view, onView, onEdit, onDelete, onAccept, onDiscard
   // In the review view the row is about the message waiting for a decision.
   const newest = (view === "review" ? messages.find((message) => message.inReview) : undefined) ?? messages[0];
   return (
-    <tr className="hover:bg-stone-50">
-      {/* The name stays in view while the row scrolls sideways on a phone. */}
+    <tr
+      {...role("row")}
+      className="hover:bg-stone-50 max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-2 max-md:p-4"
+    >
+      {/* The name stays in view while the row scrolls sideways beside the menu. */}
       <th
+        {...role("rowheader")}
         scope="row"
-        className={`${cell} sticky left-0 z-10 max-w-44 bg-white font-semibold text-leaf-900 shadow-[1px_0_0_#e7e5e4]`}
+        className={`${cell} bg-white font-semibold text-leaf-900 max-md:col-span-2 max-md:text-base md:sticky md:left-0 md:z-10 md:max-w-44 md:shadow-[1px_0_0_#e7e5e4]`}
       >
         <span className="flex items-start gap-2">
           {selection && (
@@ -156,12 +172,16 @@ function ContactRow({ group, view, onView, onEdit, onDelete, onAccept, onDiscard
           </span>
         </span>
       </th>
-      <td className={`${cell} min-w-36`}>
+      <td {...role("cell")} className={`${cell} min-w-0 max-md:col-span-2 md:min-w-36`}>
         <EmailAddress email={client.email} />
       </td>
-      <td className={`${cell} min-w-28`}>{phoneOf(client)}</td>
-      <td className={cell}>{newest ? <ServicePills services={newest.services} max={2} /> : "—"}</td>
-      <td className={`${cell} max-w-80`}>
+      <td {...role("cell")} className={`${cell} md:min-w-28`}>
+        {phoneOf(client)}
+      </td>
+      <td {...role("cell")} className={cell}>
+        {newest ? <ServicePills services={newest.services} max={2} /> : "—"}
+      </td>
+      <td {...role("cell")} className={`${cell} max-md:col-span-2 md:max-w-80`}>
         {newest ? (
           <div className="grid gap-1.5">
             <p className="line-clamp-2 break-words text-stone-800">{newest.messageDescription || "(sin texto)"}</p>
@@ -175,15 +195,15 @@ function ContactRow({ group, view, onView, onEdit, onDelete, onAccept, onDiscard
           <span className="text-stone-600">—</span>
         )}
       </td>
-      <td className={`${cell} min-w-36`}>
+      <td {...role("cell")} className={`${cell} max-md:col-span-2 md:min-w-36`}>
         <span className="block font-semibold text-leaf-900">{STAGE_LABELS[pipeline.stage]}</span>
         <span className="block text-stone-600 text-xs">{pipeline.owner?.displayName ?? "Sin responsable"}</span>
       </td>
-      <td className={cell}>
-        {/* Stacked beside the menu on a laptop, where one line of three made the table wider than its card;
-            in one line on a wide screen; the review view's five wrap. */}
+      <td {...role("cell")} className={`${cell} max-md:col-span-2`}>
+        {/* In one line on a phone's card and on a wide screen; stacked beside the menu on a laptop, where
+            one line of three made the table wider than its card; the review view's five wrap. */}
         <div
-          className={`flex gap-1.5 ${newest?.inReview ? "max-w-72 flex-wrap" : "flex-col items-stretch 2xl:flex-row"}`}
+          className={`flex gap-1.5 ${newest?.inReview ? "flex-wrap md:max-w-72" : "max-md:flex-wrap md:flex-col md:items-stretch 2xl:flex-row"}`}
         >
           <button type="button" onClick={() => onView(group)} className={actionStyles.plain}>
             Ver<span className="sr-only"> {name}</span>
