@@ -223,7 +223,9 @@ test("Editar starts in the form; Guardar stores the contact; a taken email is re
   const saved = contactDialog(page, renamed);
   await expect(saved.getByRole("status")).toHaveText("Datos del contacto guardados.");
   await expect(rowOf(page, renamed)).toContainText(`Rosas Karla ${tag}`);
-  await expect(rowOf(page, renamed)).toContainText("+593 0987654321");
+  // Stored in E.164 and shown as dialled in Ecuador (issue 31, point 9: not "+593 0987654321").
+  await expect(rowOf(page, renamed)).toContainText("098 765 4321");
+  await expect(saved.getByRole("link", { name: `Llamar a ${renamed}` })).toHaveAttribute("href", "tel:+593987654321");
 
   const email = saved.getByRole("textbox", { name: "Correo electrónico" });
   await email.fill(`OTRO.${tag}@x.test`);
@@ -393,7 +395,7 @@ test("Nuevo Contacto: the public form's rules, an optional first message with se
   await expect(page.getByRole("status").filter({ hasText: `Se creó el contacto ${name}.` })).toBeVisible();
   await openContacts(page, `busqueda=${tag}&campo=nombre`);
   const row = rowOf(page, name);
-  await expect(row).toContainText("+57 3001234567");
+  await expect(row).toContainText("+57 300 1234567");
   await expect(row).toContainText(`Pidió muestras en la feria ${tag}`);
   await expect(row).toContainText("Chrysal RVB y RVB Clear");
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { products } from "./helpers/catalogue";
+import { fillContactForm, waitForContactForm } from "./helpers/contact-form";
 import { forgiveUnknownPage, PUBLIC_PAGES, SPEC_SERVICE_TYPES, visit, waitForHydration } from "./helpers/site";
 
 test("every public page answers 200 with a title, a description, lang es-EC and a canonical link", async ({ page }) => {
@@ -24,6 +25,23 @@ test("every public page answers 200 with a title, a description, lang es-EC and 
       await expect.soft(page.locator('head meta[name="robots"]'), `${path} may be indexed`).toHaveCount(0);
     });
   }
+});
+
+// Decision 048: the phone library (about 30 kB compressed) is for the API and the CRM; a visitor's
+// phone never downloads it, not even once the contact form has been filled.
+test("the public pages and a filled contact form never load the phone library", async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+  });
+  for (const path of PUBLIC_PAGES) await visit(page, path);
+  await visit(page, "/contacto");
+  await waitForContactForm(page);
+  await fillContactForm(page, { phone: "099 123 4567" });
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(0);
+  // Its metadata's own key, in every build of it.
+  expect(bodies.filter((body) => body.includes("country_calling_codes"))).toHaveLength(0);
 });
 
 test.describe("redirects", () => {

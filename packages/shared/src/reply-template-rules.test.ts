@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  fillTemplate,
-  isInternationalPhone,
-  signatureLines,
-  type TemplateValues,
-  unknownVariables,
-} from "./reply-template-rules.ts";
+import { fillTemplate, signatureLines, type TemplateValues, unknownVariables } from "./reply-template-rules.ts";
+import { signaturePhoneField } from "./schemas/signature.ts";
 
 const ANA: TemplateValues = {
   nombre: "Ana",
@@ -54,12 +49,21 @@ describe("fillTemplate", () => {
 });
 
 describe("signatures", () => {
-  it("accepts international numbers with the contact form's lengths, separators allowed", () => {
-    for (const good of ["+593 99 123 4567", "+593991234567", "+1 (212) 555-0100", "+593 2 236 4100", "+31612345678"]) {
-      expect(isInternationalPhone(good), good).toBe(true);
+  it("takes a number typed whole by the contact's rules, and keeps it written as from abroad", () => {
+    const read = (typed: string) => signaturePhoneField.safeParse(typed);
+    for (const [typed, kept] of [
+      ["+593 99 123 4567", "+593 99 123 4567"],
+      ["+593991234567", "+593 99 123 4567"],
+      // The trunk 0 people add at home is dropped, as for a contact (one rule for both).
+      ["+593 099 123 4567", "+593 99 123 4567"],
+      ["+1 (212) 555-0100", "+1 212 555 0100"],
+      ["+593 2 236 4100", "+593 2 236 4100"],
+      ["", null],
+    ] as const) {
+      expect(read(typed).data, typed).toBe(kept);
     }
-    for (const bad of ["0991234567", "+593 99", "+12345678901234567", "+593 99 123 4567 ext 2", "593991234567", ""]) {
-      expect(isInternationalPhone(bad), bad).toBe(false);
+    for (const bad of ["0991234567", "+593 99", "+12345678901234567", "+593 99 123 4567 ext 2", "593991234567"]) {
+      expect(read(bad).success, bad).toBe(false);
     }
   });
 

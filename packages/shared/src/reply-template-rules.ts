@@ -12,8 +12,6 @@ export const SIGNATURE_LIMITS = {
    * The contact form's rule for one field: a country code of 1 to 4 digits and a number of 9 or 10
    * (CONTACT_LIMITS), so 10 to 14 digits after the `+`.
    */
-  phoneDigitsMin: 10,
-  phoneDigitsMax: 14,
 } as const;
 
 export const REPLY_TEMPLATE_MESSAGES = {
@@ -94,16 +92,6 @@ export function unknownVariables(body: string): string[] {
   for (const [token, name = ""] of body.matchAll(PLACEHOLDER)) if (!isVariable(name)) unknown.add(token);
   return [...unknown];
 }
-
-/** `+593 99 123 4567` -> `+593991234567`: separators people type are not counted. */
-export const phoneCompact = (typed: string) => typed.replace(/[\s\-().]/g, "");
-
-const INTERNATIONAL_PHONE = new RegExp(
-  `^\\+\\d{${SIGNATURE_LIMITS.phoneDigitsMin},${SIGNATURE_LIMITS.phoneDigitsMax}}$`,
-);
-
-/** A number someone abroad can dial: `+`, the country code and the number, separators allowed. */
-export const isInternationalPhone = (typed: string) => INTERNATIONAL_PHONE.test(phoneCompact(typed));
 
 /** Who signs a reply: their name, then what they chose to add. */
 export type Signature = {

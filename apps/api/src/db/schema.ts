@@ -869,3 +869,12 @@ export const siteImageVariants = pgTable(
   },
   (table) => [primaryKey({ columns: [table.imageId, table.format, table.width] })],
 );
+
+/**
+ * Changes to stored data that SQL alone cannot make (a phone library's rules), each applied once
+ * after the migrations (db/data-migrations.ts).
+ */
+export const dataMigrations = pgTable("data_migrations", {
+  name: text("name").primaryKey(),
+  appliedAt: createdAt(),
+});

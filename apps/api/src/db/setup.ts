@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVICE_TYPE_TITLES } from "@app/shared/constants";
 import { type Database, type DatabaseOptions, openDatabase } from "./client.ts";
+import { applyDataMigrations } from "./data-migrations.ts";
 import { serviceTypes } from "./schema.ts";
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
@@ -11,6 +12,7 @@ export async function prepareDatabase(options: DatabaseOptions): Promise<Databas
   const database = await openDatabase(options);
   try {
     await database.migrate(MIGRATIONS_FOLDER);
+    await applyDataMigrations(database.db);
     await seedReferenceData(database);
     return database;
   } catch (error) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isSingleLine, isWellFormedText } from "../contact-rules.ts";
-import { isInternationalPhone, SIGNATURE_LIMITS as L, SIGNATURE_MESSAGES as M } from "../reply-template-rules.ts";
+import { formatInternational, internationalToE164 } from "../phone-number.ts";
+import { SIGNATURE_LIMITS as L, SIGNATURE_MESSAGES as M } from "../reply-template-rules.ts";
 
 // A staff member's signature under their replies (`Firma`): the name is the account's display name;
 // job title, phone and WhatsApp are optional. An empty field means "not in the signature" (null).
@@ -18,11 +19,17 @@ export const jobTitleField = singleLine
   .transform((text) => emptyIsNull(text.normalize("NFC")))
   .nullable();
 
-/** Kept as typed (its spaces make it readable in the email), with single spaces. */
+/**
+ * Read by the same rules as a contact's number (a trunk 0 after the code is dropped), and kept
+ * written as from abroad, with its spaces (`+593 99 123 4567`): readable in the email, diallable.
+ */
 export const signaturePhoneField = singleLine
   .max(L.phone, { error: M.phoneInvalid })
-  .refine((text) => text === "" || isInternationalPhone(text), { error: M.phoneInvalid })
-  .transform((text) => emptyIsNull(text.replace(/\s+/g, " ")))
+  .refine((text) => text === "" || internationalToE164(text) !== undefined, { error: M.phoneInvalid })
+  .transform((text) => {
+    const e164 = internationalToE164(text);
+    return e164 ? formatInternational(e164) : null;
+  })
   .nullable();
 
 /** The three fields, as the Usuarios screen and `PUT /api/users/me/signature` take them. */

@@ -1,5 +1,6 @@
 import type { ClientMessageGroup } from "@app/shared";
 import { BUSINESS_TIME_ZONE, LOST_REASON_LABELS, STAGE_LABELS, STATUS_LABELS } from "@app/shared/constants";
+import { formatInternational } from "@app/shared/phone";
 import type { ReportDetails } from "./contact-report.ts";
 
 /**
@@ -48,7 +49,7 @@ const personCells = ({ client }: Group): Cell[] => [
   client.firstName,
   client.lastName,
   client.email,
-  client.phone,
+  formatInternational(client.phone),
   client.company,
 ];
 

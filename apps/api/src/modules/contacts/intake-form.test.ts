@@ -107,7 +107,7 @@ describe.each(engines)("the contact form without JavaScript on %s", (engine) => 
     const [message] = await storedMessages();
     expect(message).toMatchObject({
       email: "rosa@fincasanjuan.ec",
-      phone: "+5930991234567",
+      phone: "+593991234567",
       message: VALID.message,
       review_reasons: [],
       source: { page: "/productos/danisaraba" },

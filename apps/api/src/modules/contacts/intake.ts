@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ContactRequest } from "@app/shared";
 import { CONTACT_LIMITS, PRIVACY_NOTICE_VERSION } from "@app/shared/constants";
+import { toE164 } from "@app/shared/phone";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -123,7 +124,8 @@ export async function submitContactRequest(
       lastName: request.lastName,
       email: request.email,
       countryCode: request.countryCode,
-      phone: request.phone,
+      // The schema has checked that the number starts with its country code.
+      phone: toE164(request.countryCode, request.phone.slice(request.countryCode.length)),
       company: request.company,
       message: request.message,
       serviceTypeIds: found.map((service) => service.id),

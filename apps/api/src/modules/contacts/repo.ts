@@ -1,4 +1,5 @@
 import type { SubmittedDetails } from "@app/shared";
+import { toE164 } from "@app/shared/phone";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, clients, emailOutbox, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
@@ -47,7 +48,7 @@ export async function findClient(db: Db, id: number) {
 /** What staff type for a contact; the phone is the number without its country code. */
 export type ClientFields = Pick<ClientRecord, "firstName" | "lastName" | "email" | "countryCode" | "phone" | "company">;
 
-const storedFields = (fields: ClientFields) => ({ ...fields, phone: fields.countryCode + fields.phone });
+const storedFields = (fields: ClientFields) => ({ ...fields, phone: toE164(fields.countryCode, fields.phone) });
 
 /** Nuevo Contacto: listed at once (a unique violation on the address is the caller's to answer). */
 export async function insertClient(db: Db, fields: ClientFields) {

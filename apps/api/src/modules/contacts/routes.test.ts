@@ -338,8 +338,8 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
       "José",
       "Rodríguez",
       "jose@rosasdelcotopaxi.ec",
-      // A leading + reads as a formula to Excel: neutralised like any other cell.
-      "'+593991111111",
+      // Written as from abroad (decision 048); a leading + reads as a formula to Excel: neutralised.
+      "'+593 99 111 1111",
       "Rosas del Cotopaxi",
       "Ganado",
       "Administrador",
@@ -383,7 +383,8 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const detail = created.json();
-    expect(detail.client).toMatchObject({ phone: "+5930987654321", firstName: "Lucía" });
+    // Stored in E.164: the trunk 0 typed at home goes (issue 31, point 9).
+    expect(detail.client).toMatchObject({ phone: "+593987654321", firstName: "Lucía" });
     expect(detail.messages[0]).toMatchObject({
       origin: "personal",
       messageDescription: "Llamó para pedir precios de AVB.",

@@ -1,4 +1,5 @@
 import type { SubmittedDetails } from "@app/shared";
+import { storedToE164 } from "@app/shared/phone";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { recordAudit } from "../audit/repo.ts";
@@ -28,14 +29,14 @@ export async function applySubmittedDetails(db: Db, messageId: number, actor: Ac
   const found = await findSubmittedDetails(db, messageId);
   if (!found) return undefined;
   if (found.inReview) throw new DetailsInReviewError();
-  const details = found.submittedDetails;
-  if (!details) throw new NoSubmittedDetailsError();
+  if (!found.submittedDetails) throw new NoSubmittedDetailsError();
+  const details = pick(found.submittedDetails);
   const before = await findClient(db, found.clientId);
   if (!before) return undefined;
   const fields = DETAIL_FIELDS.filter((field) => before[field] !== details[field]);
   if (fields.length > 0) {
     try {
-      await updateStoredDetails(db, found.clientId, pick(details));
+      await updateStoredDetails(db, found.clientId, details);
     } catch (error) {
       // The contact's address was changed since to one that differs in more than case, and another
       // contact holds the typed one.
@@ -52,12 +53,12 @@ export async function applySubmittedDetails(db: Db, messageId: number, actor: Ac
   return clientDetail(db, found.clientId);
 }
 
-/** Only the stored fields, whatever else a stored JSON value may carry. */
+/** Only the stored fields, whatever else a stored JSON value may carry; the number in E.164. */
 const pick = (details: SubmittedDetails): SubmittedDetails => ({
   firstName: details.firstName,
   lastName: details.lastName,
   email: details.email,
   countryCode: details.countryCode,
-  phone: details.phone,
+  phone: storedToE164(details.phone, details.countryCode),
   company: details.company,
 });

@@ -62,7 +62,8 @@ describe.each(engines)("email outbox with a real SMTP server (%s)", (engine) => 
     expect(staff?.mail.subject).toBe("Nueva solicitud de contacto: María Quishpe (Rosas del Valle)");
     expect(staff?.mail.replyTo?.text).toBe("maria@rosasdelvalle.ec");
     expect(staff?.mail.from?.text).toBe('"FloraPro Ecuador" <no-reply@florapro.test>');
-    expect(staff?.mail.text).toContain("Teléfono: +593991234567");
+    // As dialled in Ecuador, where staff read it (decision 048).
+    expect(staff?.mail.text).toContain("Teléfono: 099 123 4567");
     expect(staff?.mail.text).toContain("Productos o servicios: Chrysal RVB y RVB Clear, Sea Freight Service");
     expect(staff?.mail.text).toContain("Enviado desde: /productos/danisaraba");
     expect(staff?.mail.html).toContain("Necesito &lt;b&gt;precios&lt;/b&gt; &amp; fechas<br>para la temporada");

@@ -1,5 +1,6 @@
 import type { ContactDetails } from "@app/shared";
-import { BRAND, phoneCompact, type Signature, signatureLines } from "@app/shared/constants";
+import { BRAND, phoneDigitsOf, type Signature, signatureLines } from "@app/shared/constants";
+import { formatPhone } from "@app/shared/phone";
 import type { DigestItem, TaskDigest } from "../tasks/digest.ts";
 
 /** How clients reach the supplier, as published in `Sitio web` (the emails say it as the site does). */
@@ -44,7 +45,7 @@ export function contactNotification(request: ContactSummary, crmUrl: string): Em
   const fields: [string, string][] = [
     ["Nombre", name],
     ["Correo electrónico", request.email],
-    ["Teléfono", request.phone],
+    ["Teléfono", formatPhone(request.phone)],
     ["Empresa", request.company],
     ["Productos o servicios", request.services.join(", ")],
     ["Mensaje", request.message || "(sin mensaje)"],
@@ -138,7 +139,7 @@ export function passwordResetEmail(displayName: string, link: string, minutes: n
 
 /** The signature's HTML: the name in bold, then its lines; the numbers can be tapped on a phone. */
 function signatureHtml(signature: Signature) {
-  const dial = (number: string) => phoneCompact(number).replace(/^\+/, "");
+  const dial = (number: string) => phoneDigitsOf(number).replace(/^\+/, "");
   const lines = [
     `<strong>${escapeHtml(signature.displayName)}</strong>`,
     signature.jobTitle && escapeHtml(signature.jobTitle),

@@ -6,9 +6,10 @@ describe("contact format", () => {
 
   it("names and numbers a contact", () => {
     expect(fullName(client)).toBe("Ana Pérez");
-    expect(nationalNumber(client)).toBe("991234567");
-    expect(phoneOf(client)).toBe("+593 991234567");
-    expect(phoneOf({ countryCode: "+1", phone: "0991234567" })).toBe("0991234567");
+    expect(nationalNumber(client)).toBe("099 123 4567");
+    expect(phoneOf(client)).toBe("099 123 4567");
+    expect(phoneOf({ phone: "+573001234567" })).toBe("+57 300 1234567");
+    expect(phoneOf({ phone: "0991234567" })).toBe("0991234567");
   });
 
   it("asks before deleting, naming the person and their messages", () => {
