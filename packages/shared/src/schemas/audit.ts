@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSingleLine, isWellFormedText } from "../contact-rules.ts";
 import { pagedSchema } from "./common.ts";
 
 // The audit log (`Auditoría`, administrators only): what was done, by whom, to what, from where.
@@ -108,7 +109,14 @@ export const auditQuerySchema = z
     size: z.coerce.number().int().min(1).max(100).default(20),
     category: z.enum(AUDIT_CATEGORIES, { error: "Grupo de acciones no válido" }).optional(),
     /** The username that did it, whatever its case. */
-    actor: z.string().trim().min(1).max(100).optional(),
+    /** A username: one line of text (a NUL byte would reach the database, which refuses it). */
+    actor: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .refine((text) => isSingleLine(text) && isWellFormedText(text), { error: "Usuario no válido" })
+      .optional(),
     from: day.optional(),
     to: day.optional(),
   })

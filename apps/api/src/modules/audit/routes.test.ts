@@ -100,6 +100,10 @@ describe.each(engines)("the audit log on %s", (engine) => {
       message: "La fecha final debe ser igual o posterior a la inicial",
     });
     expect((await call("GET", "/api/audit-log?category=todo")).statusCode).toBe(400);
+    // A NUL byte would reach the database, which refuses it (the fuzzer's 500).
+    const nul = await call("GET", "/api/audit-log?actor=%00");
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().details).toContainEqual({ path: "actor", message: "Usuario no válido" });
   });
 
   it("keeps the entries of a deleted contact, without its name", async () => {
