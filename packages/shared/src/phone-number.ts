@@ -50,8 +50,9 @@ export const storedToE164 = (stored: string, countryCode: string) =>
  * number.
  */
 export function internationalToE164(typed: string): string | undefined {
+  const digits = phoneDigitsOf(typed);
   // Only a number: the library would otherwise find one inside any text ("... ext 2").
-  const whole = /^\+\d+$/.test(phoneDigitsOf(typed)) ? read(phoneDigitsOf(typed)) : undefined;
+  const whole = /^\+\d+$/.test(digits) ? read(digits) : undefined;
   return whole && read(whole.nationalNumber, whole.countryCallingCode)?.number;
 }
 

@@ -36,9 +36,8 @@ async function phonesToE164(db: Db) {
     if (rows.length === 0) return;
     after = rows.at(-1)?.id ?? after;
     const changed = rows
-      .map((row) => ({ id: row.id, phone: storedToE164(row.phone, row.countryCode), before: row.phone }))
-      .filter((row) => row.phone !== row.before)
-      .map(({ id, phone }) => ({ id, phone }));
+      .map((row) => ({ id: row.id, phone: storedToE164(row.phone, row.countryCode) }))
+      .filter((row, index) => row.phone !== rows[index]?.phone);
     if (changed.length === 0) continue;
     await db.execute(sql`
       update clients set phone = fixed.phone
@@ -50,8 +49,8 @@ async function phonesToE164(db: Db) {
 /** In the order they were written; a name is never reused. */
 export const DATA_MIGRATIONS: readonly DataMigration[] = [{ name: "0030_phones_e164", apply: phonesToE164 }];
 
-export async function applyDataMigrations(db: Db, migrations: readonly DataMigration[] = DATA_MIGRATIONS) {
-  for (const migration of migrations) {
+export async function applyDataMigrations(db: Db) {
+  for (const migration of DATA_MIGRATIONS) {
     await db.transaction(async (tx) => {
       const [claimed] = await tx
         .insert(dataMigrations)

@@ -16,6 +16,9 @@ type BoardColumnProps = {
 
 const number = new Intl.NumberFormat("es-EC");
 
+/** The id of a stage's column title: the column is named by it, and the phone's stage picker finds it. */
+export const columnTitleId = (stage: BoardColumn["stage"]) => `columna-${stage}`;
+
 /**
  * One stage of the board: its name, how many contacts and what they are worth, its cards and
  * `Mostrar más`. Memoised on its column: a move gives new objects to the two columns involved only,
@@ -38,7 +41,7 @@ export const BoardColumnView = memo(function BoardColumnView({
     [drag, column.stage],
   );
   const label = STAGE_LABELS[column.stage];
-  const titleId = `columna-${column.stage}`;
+  const titleId = columnTitleId(column.stage);
   // The highlight changes at once: a colour transition painted the whole column again in every
   // frame for 150 ms after each pick-up and drop.
   return (

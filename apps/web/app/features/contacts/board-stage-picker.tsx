@@ -1,5 +1,6 @@
 import type { BoardColumn } from "@app/shared";
 import { STAGE_LABELS } from "@app/shared/constants";
+import { columnTitleId } from "./board-column";
 
 const number = new Intl.NumberFormat("es-EC");
 
@@ -17,7 +18,7 @@ export function BoardStagePicker({ columns }: { columns: BoardColumn[] }) {
             <button
               type="button"
               onClick={() => {
-                const target = document.getElementById(`columna-${column.stage}`)?.closest("section");
+                const target = document.getElementById(columnTitleId(column.stage))?.closest("section");
                 target?.scrollIntoView({ block: "nearest", inline: "start" });
                 target?.focus({ preventScroll: true });
               }}
