@@ -4,7 +4,9 @@ import {
   contactDialog,
   createClient,
   openContacts,
+  rowOf,
   search,
+  sendContactRequest,
   signInAsStaff,
   uniqueTag,
   viewContact,
@@ -181,9 +183,20 @@ test("one Guardar stores the stage, the owner and the data together; closing wit
   await dialog.getByRole("textbox", { name: "Nota interna" }).fill(`Visitar la finca ${tag}`);
   await page.goBack();
   await expect(question).toBeVisible();
+  // A lead arriving live while the question is open reloads the screen only after the answer: a
+  // reload sets React Router's blocker back to idle, which took the question away under the finger.
+  const lead = { firstName: "Nuevo", lastName: `Mientras ${tag}`, email: `mientras.${tag}@x.test` };
+  await sendContactRequest(request, lead);
+  await expect(page.locator('[aria-live="polite"]').filter({ hasText: /contactos? nuevos?/ })).toHaveCount(1);
+  await expect(rowOf(page, `${lead.firstName} ${lead.lastName}`)).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  await expect(question).toBeVisible();
   await question.getByRole("button", { name: "Seguir editando" }).click();
   await expect(dialog.getByRole("textbox", { name: "Nota interna" })).toHaveValue(`Visitar la finca ${tag}`);
   await expect(page).toHaveURL(/contacto=/);
+  // The reload held back comes after it, with the work still there.
+  await expect(rowOf(page, `${lead.firstName} ${lead.lastName}`)).toHaveCount(1);
+  await expect(dialog.getByRole("textbox", { name: "Nota interna" })).toHaveValue(`Visitar la finca ${tag}`);
 });
 
 test("Tareas lists mine by group with a link to each contact; done moves a task to Hechas and back", async ({

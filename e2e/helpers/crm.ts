@@ -41,7 +41,7 @@ let formToken: Promise<string> | undefined;
  * A form token a person's time old (decision 046): asked once per worker from the server, then kept
  * (a token is good for a day) after waiting the 3 s a person needs to fill the form.
  */
-function personsFormToken(request: APIRequestContext) {
+export function personsFormToken(request: APIRequestContext) {
   formToken ??= (async () => {
     const response = await request.get("/api/contact-form-token");
     expect(response.ok(), "GET /api/contact-form-token").toBe(true);

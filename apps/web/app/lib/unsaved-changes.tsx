@@ -124,7 +124,38 @@ export function useLeaveGuard(
   const allow = useCallback(() => {
     allowed.current = true;
   }, []);
+  const held = blocker.state !== "unblocked";
+  useEffect(() => {
+    if (!held) return;
+    heldNavigations += 1;
+    return () => {
+      heldNavigations -= 1;
+      if (heldNavigations > 0) return;
+      const runs = [...waitingForAnswer];
+      waitingForAnswer.clear();
+      for (const run of runs) run();
+    };
+  }, [held]);
   return { blocker, allow };
+}
+
+// React Router sets every blocker back to idle when any navigation or revalidation completes: a
+// reload nobody asked for (a colleague's change arriving live) would take the question away while
+// the person reads it, and with it the navigation it holds. Such reloads wait for the answer.
+let heldNavigations = 0;
+const waitingForAnswer = new Set<() => void>();
+
+/**
+ * Runs `reload` now, or once no navigation waits for the person's answer to the leave question.
+ * Returns what takes a waiting reload back (the stream stopped at sign-out).
+ */
+export function whenNoLeaveQuestion(reload: () => void): () => void {
+  if (heldNavigations === 0) {
+    reload();
+    return () => {};
+  }
+  waitingForAnswer.add(reload);
+  return () => waitingForAnswer.delete(reload);
 }
 
 const differs = (next: Location, current: Location) =>

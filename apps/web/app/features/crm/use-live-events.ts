@@ -3,6 +3,7 @@ import { CRM_ROLES, type StaffRole } from "@app/shared/constants";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { paths } from "~/lib/paths";
+import { whenNoLeaveQuestion } from "~/lib/unsaved-changes";
 import { LiveConnection, type LiveEvent } from "./live-connection";
 
 /** Events that come together are one reload and one announcement. */
@@ -52,10 +53,12 @@ export function useLiveEvents(user: StaffUser) {
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
     let clearTimer: ReturnType<typeof setTimeout> | undefined;
     let variant = false;
+    let cancelReload = () => {};
+    const reloadScreen = () => void latest.current.revalidate();
     const flush = () => {
       const done = batch;
       batch = emptyBatch();
-      if (reload) void latest.current.revalidate();
+      if (reload) cancelReload = whenNoLeaveQuestion(reloadScreen);
       reload = false;
       setUnseen((count) => count + done.leads);
       const words = announcementOf(done);
@@ -95,6 +98,7 @@ export function useLiveEvents(user: StaffUser) {
       // A reload still waiting for its debounce would run the screen's loaders after sign-out: 401s.
       clearTimeout(flushTimer);
       clearTimeout(clearTimer);
+      cancelReload();
     };
     connection.current = { stop: stopAll, sessionRenewed: () => live.sessionRenewed() };
     live.start();
