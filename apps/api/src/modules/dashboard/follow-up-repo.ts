@@ -198,15 +198,13 @@ export function lastMonths(month: string, count: number) {
   });
 }
 
-/** Tasks, the funnel and its conversion, time to first reply and won value (issue 13). */
-export async function followUpFigures(db: Db, staffId: number) {
-  const tasks = await taskCounts(db, staffId);
+/** The funnel and its conversion, time to first reply and won value (issue 13); tasks are `taskCounts`. */
+export async function followUpFigures(db: Db) {
   const funnel = await stageCounts(db);
   const conversion = conversionSteps(await reachedCounts(db));
   const replies = await firstReplyTimes(db);
   const won = new Map((await wonMonths(db)).map((row) => [row.month, row]));
   return {
-    tasks,
     funnel,
     conversion,
     firstReply: replies.map((row) => ({

@@ -1,12 +1,31 @@
 import { dashboardSchema } from "@app/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
-import { dashboard } from "./repo.ts";
+import { watchChanges } from "../live/live-event.ts";
+import { countedFigures, liveFigures } from "./repo.ts";
+import { Snapshot } from "./snapshot.ts";
+
+/** Changes nobody announces (a WhatsApp click, a deletion, the retention job) show within this. */
+const MAX_AGE_MS = 60_000;
+/** A change has the figures counted again at once while someone looked at them this recently. */
+const WATCHED_MS = 10 * 60_000;
 
 /** `GET /api/dashboard`: staff of both roles; "my" open tasks are the signed-in staff member's. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const counted = new Snapshot(() => countedFigures(app.db), {
+    maxAgeMs: MAX_AGE_MS,
+    watchedMs: WATCHED_MS,
+    onBackgroundError: (error) => app.log.warn({ err: error, component: "dashboard" }, "dashboard figures not counted"),
+  });
+  const unwatch = watchChanges(app.db, () => counted.changed());
+  app.addHook("onClose", async () => {
+    unwatch();
+    await counted.close();
+  });
+
   app.get("/dashboard", { schema: { response: { 200: dashboardSchema } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    return dashboard(app.db, principalOf(request).user.id);
+    const [figures, live] = [await counted.get(), await liveFigures(app.db, principalOf(request).user.id)];
+    return { ...figures, ...live };
   });
 };

@@ -60,3 +60,29 @@ export function publishLive(db: Db, event: LiveEventInput) {
     // The bus logs its own failures; the caller's request must not see one.
   }
 }
+
+const watchers = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * Calls `onChange` whenever the CRM announces a change (an event from any instance, or word that
+ * some may have been missed): for figures kept between requests. Returns what stops it.
+ */
+export function watchChanges(db: Db, onChange: () => void) {
+  const set = watchers.get(db) ?? new Set();
+  watchers.set(db, set);
+  set.add(onChange);
+  return () => {
+    set.delete(onChange);
+  };
+}
+
+/** Called by the live plugin for each delivery of its bus. */
+export function announceChange(db: Db) {
+  for (const onChange of watchers.get(db) ?? []) {
+    try {
+      onChange();
+    } catch {
+      // A watcher's failure is its own; the others still hear of the change.
+    }
+  }
+}

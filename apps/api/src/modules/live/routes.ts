@@ -9,7 +9,7 @@ import { verifyAccessToken } from "../auth/jwt.ts";
 import { loadPrincipal } from "../auth/sessions.ts";
 import { type EventBus, LocalEventBus, PostgresEventBus } from "./event-bus.ts";
 import { EventStream, type StreamTimings } from "./event-stream.ts";
-import { attachLivePublisher } from "./live-event.ts";
+import { announceChange, attachLivePublisher } from "./live-event.ts";
 import { LiveHub } from "./live-hub.ts";
 import { issuePass, type LivePass, passCookieOf, setPassCookie, verifyPass } from "./live-pass.ts";
 
@@ -46,6 +46,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, { secr
   }
   const hub = new LiveHub(bus);
   const detach = attachLivePublisher(app.db, bus);
+  const unwatch = bus.subscribe(() => announceChange(app.db));
   /** The open streams of this instance and whose they are. */
   const streams = new Map<EventStream, { userId: number; sessionId: string }>();
 
@@ -56,6 +57,7 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveOptions> = async (app, { secr
   });
   app.addHook("onClose", async () => {
     detach();
+    unwatch();
     hub.close();
     await bus.close();
   });
