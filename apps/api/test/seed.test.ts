@@ -13,7 +13,7 @@ import { type Db, queryRows } from "../src/db/client.ts";
 import * as schema from "../src/db/schema.ts";
 import { verifyPassword } from "../src/modules/auth/passwords.ts";
 import { listTimeline } from "../src/modules/contacts/timeline.ts";
-import { taskGroup } from "../src/modules/tasks/business-time.ts";
+import { taskGroup } from "../src/modules/tasks/task-group.ts";
 import { runCli } from "./cli.ts";
 import { createTestDatabase, engines, type TestDatabase } from "./database.ts";
 

@@ -2,7 +2,7 @@
 // (stage changes at believable times after its replies), its tasks and internal notes. Pure: the
 // same contacts, clock and random generator give the same plan; seed-demo-records.ts writes it.
 import { LOST_REASONS, type LostReason, type Stage } from "@app/shared/constants";
-import { businessDay, fromBusinessTime } from "../modules/tasks/business-time.ts";
+import { businessDay, fromBusinessTime } from "../kernel/business-time.ts";
 import type { DemoClient, Random } from "./seed-demo-contacts.ts";
 import {
   DEMO_STAFF,

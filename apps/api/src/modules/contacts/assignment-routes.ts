@@ -1,9 +1,9 @@
 import { apiErrorSchema, leadAssignmentInputSchema, leadAssignmentSchema } from "@app/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { requireRecentProof } from "../auth/recent-proof.ts";
-import { VersionConflictError } from "../version-conflict.ts";
 import { AssignmentTableError, changeLeadAssignment, findLeadAssignment } from "./assignment.ts";
 
 const ADMINS = { roles: ["administrador" as const] };

@@ -2,9 +2,9 @@ import type { LeadAssignment, LeadAssignmentInput } from "@app/shared";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { leadAssignment, productOwners, serviceTypes, users } from "../../db/schema.ts";
+import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { activeContactStaff } from "../users/repo.ts";
-import { VersionConflictError } from "../version-conflict.ts";
 import type { Actor } from "./service.ts";
 
 // The administrator's rule for new leads' owner: stored here, applied by the intake's statement

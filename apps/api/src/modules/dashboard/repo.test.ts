@@ -8,9 +8,9 @@ import { contactRequest, postContact } from "../../../test/contact.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, clients, contactEvents, emailOutbox, messageServiceTypes, users } from "../../db/schema.ts";
+import { businessDay, fromBusinessTime } from "../../kernel/business-time.ts";
 import { announceChange } from "../live/live-event.ts";
 import { listServiceTypes } from "../service-types/repo.ts";
-import { businessDay, fromBusinessTime } from "../tasks/business-time.ts";
 import {
   currentWeek,
   dashboard,

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, notExists, notLike, or, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { auditLog, clientMessages, clients, contactConfirmations } from "../../db/schema.ts";
 import { ANONYMISED_EMAIL_DOMAIN } from "../contacts/anonymise.ts";
 import type { RetentionAction, RetentionTrigger } from "./retention.ts";
@@ -75,16 +75,6 @@ export async function ranSince(db: Db, trigger: RetentionTrigger, since: Date) {
     )
     .limit(1);
   return row !== undefined;
-}
-
-/**
- * Raw SQL: an advisory lock is a function call, not a table the query builder can select from.
- * Transaction-scoped: released with the transaction whatever happens (pool connection or PGlite).
- * True when this transaction holds it, false when another one does.
- */
-export async function tryAdvisoryXactLock(tx: Db, key: number) {
-  const [row] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${key}) as locked`);
-  return row?.locked === true;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { PeriodicJob } from "../periodic-job.ts";
+import { PeriodicJob } from "../../kernel/periodic-job.ts";
 import { applyLeadRetention, type RetentionAction } from "./retention.ts";
 
 export type RetentionJobOptions = {

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import { tryAdvisoryXactLock } from "../../kernel/advisory-lock.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { anonymiseClientRows } from "../contacts/anonymise.ts";
 import {
@@ -8,7 +9,6 @@ import {
   forgetConfirmationsBefore,
   nextDueClients,
   ranSince,
-  tryAdvisoryXactLock,
 } from "./repo.ts";
 
 // LOPDP retention (decision 018): a lead whose last contact with us is older than the configured

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { PeriodicJob } from "../periodic-job.ts";
+import { PeriodicJob } from "../../kernel/periodic-job.ts";
 import type { SitePages } from "./site-pages.ts";
 
 /**

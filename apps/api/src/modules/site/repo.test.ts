@@ -18,7 +18,7 @@ import { createTestDatabase, engines, type TestDatabase } from "../../../test/da
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { serviceTypes, siteItems } from "../../db/schema.ts";
-import { VersionConflictError } from "../version-conflict.ts";
+import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import {
   findSiteItem,
   latestPublication,

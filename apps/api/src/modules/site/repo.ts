@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "d
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { siteItems, siteItemVersions, siteRedirects, users } from "../../db/schema.ts";
-import { VersionConflictError } from "../version-conflict.ts";
+import { VersionConflictError } from "../../kernel/version-conflict.ts";
 
 // The site's editable items as stored (docs/decisions/037). A save changes the draft; a publish
 // copies the draft to what visitors see and keeps a copy in the history; a restore publishes a copy

@@ -15,9 +15,9 @@ import {
 import { SITE_MESSAGES, SITE_ROLES } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody } from "../../plugins/error-handler.ts";
-import { VersionConflictError } from "../version-conflict.ts";
 import { siteImageRoutes } from "./image-routes.ts";
 import {
   type Actor,

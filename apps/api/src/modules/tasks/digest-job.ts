@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { PeriodicJob } from "../periodic-job.ts";
+import { PeriodicJob } from "../../kernel/periodic-job.ts";
 import { digestDay, queueTaskDigests } from "./digest.ts";
 
 export type TaskDigestJobOptions = {

@@ -1,8 +1,9 @@
 import { BUSINESS_TIME_ZONE } from "@app/shared/constants";
 import type { Db } from "../../db/client.ts";
-import { tryAdvisoryXactLock } from "../retention/repo.ts";
-import { businessDay, fromBusinessTime, taskGroup } from "./business-time.ts";
+import { tryAdvisoryXactLock } from "../../kernel/advisory-lock.ts";
+import { businessDay, fromBusinessTime } from "../../kernel/business-time.ts";
 import { digestsQueuedFor, digestTasks, queueDigestEmails, recordDigests, staffWithTasksDue } from "./digest-repo.ts";
+import { taskGroup } from "./task-group.ts";
 
 // The morning task digest (issue 13): at or after 07:30 in Ecuador, each active staff member with an
 // email and open tasks due that day or overdue gets one email listing them.

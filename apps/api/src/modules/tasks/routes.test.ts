@@ -3,7 +3,7 @@ import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, createReadyStaff, signIn } from "../../../test/auth.ts";
 import { contactRequest, countRows, postContact, resetContactTables } from "../../../test/contact.ts";
 import { engines } from "../../../test/database.ts";
-import { businessDay } from "./business-time.ts";
+import { businessDay } from "../../kernel/business-time.ts";
 
 type Task = {
   id: number;

@@ -10,11 +10,11 @@ import {
 import { CRM_MESSAGES, TASK_MESSAGES } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { UnknownOwnerError } from "../contacts/pipeline.ts";
 import type { Actor } from "../contacts/service.ts";
-import { VersionConflictError } from "../version-conflict.ts";
 import { changeTask, createTask, taskList } from "./service.ts";
 
 const unknownOwner = (reply: FastifyReply) => reply.code(400).send(fieldError("ownerId", CRM_MESSAGES.unknownOwner));

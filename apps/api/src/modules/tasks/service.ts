@@ -1,14 +1,15 @@
 import type { NewTaskInput, Task, TaskChangeInput, TaskListQuery } from "@app/shared";
 import { TASK_LIMITS } from "@app/shared/constants";
 import type { Db } from "../../db/client.ts";
+import { fromBusinessTime } from "../../kernel/business-time.ts";
+import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import { recordAudit } from "../audit/repo.ts";
 import { activeOwner } from "../contacts/pipeline.ts";
 import { insertContactEvent, lockPipeline } from "../contacts/pipeline-repo.ts";
 import type { Actor } from "../contacts/service.ts";
 import { publishLive } from "../live/live-event.ts";
-import { VersionConflictError } from "../version-conflict.ts";
-import { fromBusinessTime, taskGroup } from "./business-time.ts";
 import { findTask, insertTask, listTasks, type TaskFields, type TaskRow, updateTask } from "./repo.ts";
+import { taskGroup } from "./task-group.ts";
 
 // Follow-up tasks on contacts: created from the contact dialog, listed on /crm/tareas, done and
 // undone; each creation and completion is on the contact's timeline, every change in the audit log.

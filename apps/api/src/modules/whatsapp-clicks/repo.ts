@@ -1,7 +1,7 @@
 import { desc, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { siteItems, whatsappClicks, whatsappClickVisitors } from "../../db/schema.ts";
-import { businessDay } from "../tasks/business-time.ts";
+import { businessDay } from "../../kernel/business-time.ts";
 
 // Taps on the products' WhatsApp buttons: one row per day of Ecuador's calendar and product, with
 // a counter of the visitors who tapped it that day. Who already counted is kept for that day only,

@@ -4,7 +4,7 @@ import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, signIn } from "../../../test/auth.ts";
 import { engines } from "../../../test/database.ts";
 import { whatsappClicks, whatsappClickVisitors } from "../../db/schema.ts";
-import { businessDay } from "../tasks/business-time.ts";
+import { businessDay } from "../../kernel/business-time.ts";
 
 const daysBefore = (day: string, days: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);

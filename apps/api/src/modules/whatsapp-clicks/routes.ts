@@ -1,9 +1,9 @@
 import { apiErrorSchema, WHATSAPP_CLICK_MESSAGES, whatsappClickSchema } from "@app/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { businessDay } from "../../kernel/business-time.ts";
 import { errorBody } from "../../plugins/error-handler.ts";
 import { rateLimit } from "../../plugins/rate-limit.ts";
-import { businessDay } from "../tasks/business-time.ts";
 import { countClick, forgetVisitorsBefore, productOnSite } from "./repo.ts";
 import { visitorHash, visitorHashKey, visitorNetwork } from "./visitor.ts";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { businessDay, fromBusinessTime, taskGroup } from "./business-time.ts";
+import { businessDay, fromBusinessTime } from "../../kernel/business-time.ts";
+import { taskGroup } from "./task-group.ts";
 
 describe("business time (Ecuador)", () => {
   it("reads a wall-clock time in Ecuador as its instant", () => {

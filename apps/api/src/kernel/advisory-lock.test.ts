@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
-import { tryAdvisoryXactLock } from "./repo.ts";
+import { createTestDatabase, engines, type TestDatabase } from "../../test/database.ts";
+import { tryAdvisoryXactLock } from "./advisory-lock.ts";
 
 const KEY = 727_999;
 
-describe.each(engines)("retention's raw statements on %s", (engine) => {
+describe.each(engines)("an advisory lock on %s", (engine) => {
   let test: TestDatabase;
   beforeAll(async () => {
     test = await createTestDatabase(engine);

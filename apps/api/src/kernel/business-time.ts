@@ -1,6 +1,6 @@
-import { BUSINESS_TIME_ZONE, type TaskGroup } from "@app/shared/constants";
+import { BUSINESS_TIME_ZONE } from "@app/shared/constants";
 
-// Due times are typed and grouped in Ecuador's time. Ecuador (America/Guayaquil) has kept UTC-5
+// The business keeps Ecuador's time: due times, days of clicks, weeks and months of the figures. Ecuador (America/Guayaquil) has kept UTC-5
 // all year since 1993, so a wall-clock time there is one instant, never two or none.
 
 const OFFSET = "-05:00";
@@ -17,10 +17,3 @@ const dayFormat = new Intl.DateTimeFormat("en-CA", {
 
 /** The calendar day in Ecuador, `YYYY-MM-DD`. */
 export const businessDay = (instant: Date) => dayFormat.format(instant);
-
-/** Where a task goes on `/crm/tareas`: overdue, later today, later on; or done. */
-export function taskGroup(due: Date, done: boolean, now = new Date()): TaskGroup {
-  if (done) return "hechas";
-  if (due < now) return "vencidas";
-  return businessDay(due) === businessDay(now) ? "hoy" : "proximas";
-}

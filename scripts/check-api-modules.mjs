@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+// The API's modules and their public faces, checked on every `npm run lint` (issue 32):
+//   api-deep-import   a file of module A imports a file of module B other than B's index.ts
+//   api-cycle         modules that import each other, directly or round a longer loop
+// A module is a folder of apps/api/src/modules; below them sit db/, kernel/, plugins/, config.ts,
+// which any module may import. Tests (*.test.ts) may reach into other modules to set a scene and
+// are not counted. Today's known violations are listed in api-modules-baseline.json: a new one
+// fails, and so does a listed one that is gone (remove it there), so the list only shrinks.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { importsOf } from "./check-boundaries.mjs";
+
+const MODULES = "apps/api/src/modules";
+const BASELINE = "scripts/api-modules-baseline.json";
+
+/** The API's source files outside tests, relative to `root` with "/" separators. */
+function apiFiles(root) {
+  const found = [];
+  const walk = (relative) => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const child = `${relative}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
+        found.push(child);
+    }
+  };
+  try {
+    walk(MODULES);
+  } catch {
+    // No modules folder: nothing to check.
+  }
+  return found;
+}
+
+/** The module a path belongs to, or undefined below the modules. */
+const moduleOf = (file) => {
+  if (!file.startsWith(`${MODULES}/`)) return undefined;
+  const parts = file.slice(MODULES.length + 1).split("/");
+  return parts.length > 1 ? parts[0] : undefined;
+};
+
+const isFace = (target, module) =>
+  [`${MODULES}/${module}`, `${MODULES}/${module}/index`, `${MODULES}/${module}/index.ts`].includes(target);
+
+/** Modules in a loop of imports: each strongly connected group of two or more, sorted (Tarjan). */
+export function cyclesOf(edges) {
+  const nodes = [...new Set([...edges.keys(), ...[...edges.values()].flatMap((to) => [...to])])].sort();
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const groups = [];
+  let next = 0;
+  const visit = (node) => {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const to of [...(edges.get(node) ?? [])].sort()) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node), low.get(to)));
+      } else if (onStack.has(to)) {
+        low.set(node, Math.min(low.get(node), index.get(to)));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const group = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== node);
+      if (group.length > 1) groups.push(group.sort());
+    }
+  };
+  for (const node of nodes) if (!index.has(node)) visit(node);
+  return groups.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+/** Every violation under `root`, each as one line of text (the baseline's form). */
+export function apiModuleViolations(root) {
+  const violations = new Set();
+  const edges = new Map();
+  for (const file of apiFiles(root)) {
+    const from = moduleOf(file);
+    if (!from) continue;
+    const text = readFileSync(path.join(root, file), "utf8");
+    for (const { specifier } of importsOf(text)) {
+      if (!specifier.startsWith("./") && !specifier.startsWith("../")) continue;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+      const to = moduleOf(target) ?? (target.startsWith(`${MODULES}/`) ? target.slice(MODULES.length + 1) : undefined);
+      if (!to || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from).add(moduleOf(target) ?? to);
+      if (!isFace(target, to)) violations.add(`api-deep-import: ${from} -> ${target.slice(MODULES.length + 1)}`);
+    }
+  }
+  for (const group of cyclesOf(edges)) violations.add(`api-cycle: ${group.join(" <-> ")}`);
+  return [...violations].sort();
+}
+
+const ADVICE = {
+  "api-deep-import": "import the module's index.ts, its public face; export what is needed there",
+  "api-cycle": "modules import one way: move what both need below them (kernel/) or invert the dependency",
+};
+
+/** Violations not in the baseline, and baseline lines no longer seen. */
+export function compareWithBaseline(found, baseline) {
+  const known = new Set(baseline);
+  const seen = new Set(found);
+  return {
+    added: found.filter((line) => !known.has(line)),
+    gone: baseline.filter((line) => !seen.has(line)),
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const given = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
+  const root = path.resolve(given ?? path.join(path.dirname(fileURLToPath(import.meta.url)), ".."));
+  let baseline = [];
+  try {
+    baseline = JSON.parse(readFileSync(path.join(root, BASELINE), "utf8")).known;
+  } catch {
+    // No baseline: every violation counts.
+  }
+  const found = apiModuleViolations(root);
+  if (process.argv.includes("--write-baseline")) {
+    console.log(JSON.stringify({ known: found }, null, 2));
+    process.exit(0);
+  }
+  const { added, gone } = compareWithBaseline(found, baseline);
+  for (const line of added) console.error(`${line}  (${ADVICE[line.split(":")[0]]})`);
+  for (const line of gone) console.error(`fixed, remove it from ${BASELINE}: ${line}`);
+  if (added.length + gone.length > 0) process.exit(1);
+  console.log(`API modules: no new deep import or cycle (${baseline.length} known, listed in ${BASELINE}).`);
+}

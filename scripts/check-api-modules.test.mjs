@@ -1,0 +1,97 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { apiModuleViolations, compareWithBaseline, cyclesOf } from "./check-api-modules.mjs";
+
+const SCRIPT = fileURLToPath(new URL("./check-api-modules.mjs", import.meta.url));
+const roots = [];
+
+/** A throw-away repository holding `files` (path -> text). */
+function tree(files) {
+  const root = mkdtempSync(path.join(tmpdir(), "api-modules-"));
+  roots.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+function run(root) {
+  try {
+    return { code: 0, output: execFileSync(process.execPath, [SCRIPT, root], { encoding: "utf8", stdio: "pipe" }) };
+  } catch (error) {
+    return { code: error.status, output: `${error.stdout}${error.stderr}` };
+  }
+}
+
+const M = "apps/api/src/modules";
+const CLEAN = {
+  [`${M}/contacts/index.ts`]: 'export { listContacts } from "./repo.ts";\n',
+  [`${M}/contacts/repo.ts`]: 'import { db } from "../../db/client.ts";\nimport { lock } from "../../kernel/lock.ts";\n',
+  [`${M}/dashboard/repo.ts`]: 'import { listContacts } from "../contacts/index.ts";\n',
+  [`${M}/tasks/repo.ts`]: 'import type { Contact } from "../contacts";\n',
+  // A test may set its scene with another module's inside.
+  [`${M}/tasks/repo.test.ts`]: 'import { listContacts } from "../contacts/repo.ts";\n',
+};
+
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+describe("check-api-modules", () => {
+  it("passes modules that import each other through their index and the layers below", () => {
+    expect(apiModuleViolations(tree(CLEAN))).toEqual([]);
+    expect(run(tree(CLEAN)).code).toBe(0);
+  });
+
+  it("catches a deep import into another module", () => {
+    const root = tree({ ...CLEAN, [`${M}/dashboard/figures.ts`]: 'import { x } from "../contacts/repo.ts";\n' });
+    expect(apiModuleViolations(root)).toEqual(["api-deep-import: dashboard -> contacts/repo.ts"]);
+    const { code, output } = run(root);
+    expect(code).toBe(1);
+    expect(output).toContain("api-deep-import: dashboard -> contacts/repo.ts");
+  });
+
+  it("catches a cycle, also one through a module's index", () => {
+    const root = tree({ ...CLEAN, [`${M}/contacts/tasks.ts`]: 'import { t } from "../tasks/index.ts";\n' });
+    expect(apiModuleViolations(root)).toEqual(["api-cycle: contacts <-> tasks"]);
+    expect(run(root).code).toBe(1);
+  });
+
+  it("finds each loop of modules once, however long", () => {
+    const edges = new Map([
+      ["a", new Set(["b"])],
+      ["b", new Set(["c"])],
+      ["c", new Set(["a", "d"])],
+      ["d", new Set()],
+      ["e", new Set(["f"])],
+      ["f", new Set(["e"])],
+    ]);
+    expect(cyclesOf(edges)).toEqual([
+      ["a", "b", "c"],
+      ["e", "f"],
+    ]);
+  });
+
+  it("tolerates the known violations of the baseline, and fails when one is gone", () => {
+    const root = tree({
+      ...CLEAN,
+      [`${M}/dashboard/figures.ts`]: 'import { x } from "../contacts/repo.ts";\n',
+      "scripts/api-modules-baseline.json": JSON.stringify({
+        known: ["api-deep-import: dashboard -> contacts/repo.ts", "api-deep-import: tasks -> contacts/repo.ts"],
+      }),
+    });
+    const { code, output } = run(root);
+    expect(code).toBe(1);
+    expect(output).toContain("fixed, remove it from scripts/api-modules-baseline.json: api-deep-import: tasks");
+    expect(compareWithBaseline(["x"], ["x"])).toEqual({ added: [], gone: [] });
+  });
+
+  it("holds on this repository", () => {
+    expect(run(path.resolve(fileURLToPath(new URL("..", import.meta.url)))).code).toBe(0);
+  });
+});
