@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { PeriodicJob } from "../../kernel/periodic-job.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import { releaseExpiredLocks } from "./account-locks.ts";
 
 /**

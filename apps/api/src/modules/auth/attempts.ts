@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import { notifySecurity } from "../second-factor/service.ts";
 import type { UserRow } from "../users/repo.ts";
 import { holdAccountLock, releaseAccountLock } from "./account-locks.ts";

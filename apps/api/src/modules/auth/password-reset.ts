@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { emailOutbox, passwordResets } from "../../db/schema.ts";
 import { dbNow } from "../../db/sql-helpers.ts";
 import type { RateLimitStore } from "../../plugins/rate-limit.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import { findUserByEmail, findUserById, updateUser } from "../users/repo.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 import { PasswordRejectedError } from "./service.ts";

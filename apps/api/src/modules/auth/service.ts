@@ -10,7 +10,7 @@ import type {
 } from "@app/shared";
 import { SECOND_FACTOR_MESSAGES } from "@app/shared/constants";
 import type { Db } from "../../db/client.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import { browserOf, networkOf } from "../second-factor/device-labels.ts";
 import { pendingStepUser } from "../second-factor/repo.ts";
 import {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody } from "../../plugins/error-handler.ts";
-import { publishLive } from "../live/live-event.ts";
+import { publishLive } from "../live/index.ts";
 import { clientEmails, findAttachment, retryEmail } from "./emails.ts";
 import { findClient } from "./repo.ts";
 

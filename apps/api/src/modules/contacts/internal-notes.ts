@@ -2,7 +2,7 @@ import type { InternalNote } from "@app/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clients, internalNotes } from "../../db/schema.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import type { Actor } from "./service.ts";
 
 // Staff's internal notes on a contact (`Nota interna`): on its timeline, never in an email to the

@@ -2,8 +2,8 @@ import type { OwnerChangeInput, Pipeline, StageChangeInput } from "@app/shared";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import { VersionConflictError } from "../../kernel/version-conflict.ts";
-import { recordAudit } from "../audit/repo.ts";
-import { publishLive } from "../live/live-event.ts";
+import { recordAudit } from "../audit/index.ts";
+import { publishLive } from "../live/index.ts";
 import {
   findActiveStaff,
   findPipeline,

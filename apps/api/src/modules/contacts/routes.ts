@@ -26,7 +26,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import { changeContacts, TooManyContactsError, undoBulkChange } from "./bulk.ts";
 import { reportDetailsOf } from "./contact-report.ts";
 import { contactLines, csvLines, csvTime, MESSAGE_LINES } from "./csv.ts";

@@ -5,8 +5,8 @@ import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import type { Principal } from "../../plugins/auth-guard.ts";
-import { recordAudit } from "../audit/repo.ts";
-import { publishLive } from "../live/live-event.ts";
+import { recordAudit } from "../audit/index.ts";
+import { publishLive } from "../live/index.ts";
 import { anonymiseClientRows } from "./anonymise.ts";
 import {
   deleteMessageRow,

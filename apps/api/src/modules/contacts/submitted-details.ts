@@ -2,7 +2,7 @@ import type { SubmittedDetails } from "@app/shared";
 import { storedToE164 } from "@app/shared/phone";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import { findSubmittedDetails } from "./message-repo.ts";
 import { findClient, updateStoredDetails } from "./repo.ts";
 import { type Actor, clientDetail, EmailTakenError } from "./service.ts";

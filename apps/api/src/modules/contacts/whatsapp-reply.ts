@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
-import { recordAudit } from "../audit/repo.ts";
-import { publishLive } from "../live/live-event.ts";
+import { recordAudit } from "../audit/index.ts";
+import { publishLive } from "../live/index.ts";
 import { findMessage, storeReply } from "./message-repo.ts";
 import { advanceOnReply } from "./pipeline.ts";
 import type { Actor } from "./service.ts";

@@ -5,7 +5,7 @@ import { type Db, queryRows } from "../../db/client.ts";
 import { clientMessages, clients, messageServiceTypes, serviceTypes, users } from "../../db/schema.ts";
 import type { RawRow } from "../../db/sql-helpers.ts";
 import { IN_REVIEW, VISIBLE } from "../contacts/tables.ts";
-import { clickSummary } from "../whatsapp-clicks/repo.ts";
+import { clickSummary } from "../whatsapp-clicks/index.ts";
 import { followUpFigures, taskCounts } from "./follow-up-repo.ts";
 
 // The CRM's morning overview (issue 5). Raw SQL on purpose (decision 021): counts over moving windows,

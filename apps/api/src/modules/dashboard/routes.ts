@@ -1,7 +1,7 @@
 import { dashboardSchema } from "@app/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
-import { watchChanges } from "../live/live-event.ts";
+import { watchChanges } from "../live/index.ts";
 import { countedFigures, liveFigures } from "./repo.ts";
 import { Snapshot } from "./snapshot.ts";
 

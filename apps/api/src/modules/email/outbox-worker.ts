@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { publishLive } from "../live/live-event.ts";
+import { publishLive } from "../live/index.ts";
 import type { Mailer } from "./mailer.ts";
 import { type ClaimedEmail, claimDueEmails, markEmailFailed, markEmailSent } from "./outbox.ts";
 import { renderEmail } from "./render.ts";

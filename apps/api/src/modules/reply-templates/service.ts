@@ -2,7 +2,7 @@ import type { ReplyTemplateValues } from "@app/shared";
 import { REPLY_TEMPLATE_MESSAGES } from "@app/shared/constants";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import {
   deleteReplyTemplate,
   findNameTwin,

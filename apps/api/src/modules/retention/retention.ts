@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { tryAdvisoryXactLock } from "../../kernel/advisory-lock.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import { anonymiseClientRows } from "../contacts/anonymise.ts";
 import {
   countDue,

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import { AccountThrottle } from "../auth/account-throttle.ts";
 import type { AttemptDeps } from "../auth/attempts.ts";
 import { requireRecentProof } from "../auth/recent-proof.ts";

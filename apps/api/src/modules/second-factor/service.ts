@@ -13,7 +13,7 @@ import type {
 import { SECOND_FACTOR_MESSAGES as M, SECOND_FACTOR_LIMITS } from "@app/shared/constants";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import { newOpaqueToken, tokenHash } from "../auth/tokens.ts";
 import type { SecurityNotice } from "../email/templates.ts";
 import type { UserRow } from "../users/repo.ts";

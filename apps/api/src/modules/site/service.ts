@@ -19,8 +19,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { serviceTypes, siteItems } from "../../db/schema.ts";
-import { recordAudit } from "../audit/repo.ts";
-import { offerServiceType, retireServiceType } from "../service-types/repo.ts";
+import { recordAudit } from "../audit/index.ts";
+import { offerServiceType, retireServiceType } from "../service-types/index.ts";
 import { productPath } from "../site-pages/public-pages.ts";
 import {
   findSiteItem,

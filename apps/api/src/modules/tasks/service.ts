@@ -3,11 +3,11 @@ import { TASK_LIMITS } from "@app/shared/constants";
 import type { Db } from "../../db/client.ts";
 import { fromBusinessTime } from "../../kernel/business-time.ts";
 import { VersionConflictError } from "../../kernel/version-conflict.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import { activeOwner } from "../contacts/pipeline.ts";
 import { insertContactEvent, lockPipeline } from "../contacts/pipeline-repo.ts";
 import type { Actor } from "../contacts/service.ts";
-import { publishLive } from "../live/live-event.ts";
+import { publishLive } from "../live/index.ts";
 import { findTask, insertTask, listTasks, type TaskFields, type TaskRow, updateTask } from "./repo.ts";
 import { taskGroup } from "./task-group.ts";
 

@@ -2,7 +2,7 @@ import type { CreateUserRequest, SignatureValues, UpdateUserRequest } from "@app
 import { AUTH_MESSAGES } from "@app/shared/constants";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { recordAudit } from "../audit/repo.ts";
+import { recordAudit } from "../audit/index.ts";
 import { hashPassword, passwordProblem } from "../auth/passwords.ts";
 import { PasswordRejectedError } from "../auth/service.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";

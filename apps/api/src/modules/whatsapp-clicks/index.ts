@@ -1,0 +1,2 @@
+// WhatsApp clicks' public face: what other modules may use.
+export { clickSummary } from "./repo.ts";
