@@ -1,26 +1,15 @@
-import { CONTACT_THANKS_PATH, serviceTypeSlug } from "@app/shared/constants";
+import { PUBLIC_PATHS, productPath, serviceTypeSlug } from "@app/shared/constants";
 
-// Every URL of the site is written here once; components never spell paths themselves.
+// Every URL of the site is written here once (the public pages' in packages/shared, which the server
+// renders too); components never spell paths themselves.
 export const paths = {
-  home: "/",
+  ...PUBLIC_PATHS,
   homeSection: (id: "inicio" | "productos" | "servicios" | "contacto" | "socios") => `/#${id}`,
-  products: "/productos",
-  product: (slug: string) => `/productos/${slug}`,
-  services: "/servicios",
-  contact: "/contacto",
-  /** The contact form's thanks page (after sending it without JavaScript). */
-  contactThanks: CONTACT_THANKS_PATH,
+  product: productPath,
   /** The contact page with a service already chosen (a "Solicitar información" link). */
   contactAbout: (serviceType: string) => `/contacto?interes=${serviceTypeSlug(serviceType)}`,
-  bonds: "/fianzas",
-  insurance: "/seguros",
-  terms: "/terminos",
-  privacy: "/privacidad",
-  login: "/login",
   /** The sign-in page that sends the person back to a CRM page afterwards. */
   loginThenReturnTo: (crmPath: string) => `/login?redirectTo=${encodeURIComponent(crmPath)}`,
-  forgotPassword: "/recuperar-contrasena",
-  resetPassword: "/restablecer-contrasena",
   crm: "/crm",
   crmMessages: "/crm/mensajes",
   /** The messages screen at a place of its list: a query string made by the contacts feature. */

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { rateLimit } from "../../plugins/rate-limit.ts";
 import { inlineScriptHashes, pageCsp } from "../../plugins/static-files.ts";
-import type { SitePages } from "../site-pages/site-pages.ts";
+import type { SitePages } from "../site-pages/index.ts";
 import { submitContactRequest, UnknownServicesError } from "./intake.ts";
 import { contactFormPage, type FormAnswer, type FormFields, OTHER_COUNTRY_CODE } from "./intake-form-page.ts";
 import { findRequestHashByIdempotencyKey } from "./intake-repo.ts";

@@ -4,7 +4,7 @@ import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../.
 import { newResetToken, RESET_LINK_MINUTES } from "../auth/password-reset.ts";
 import { findClient } from "../contacts/repo.ts";
 import { receivedEmailSummary } from "../inbound/received-summary.ts";
-import { readContactDetails } from "../site/service.ts";
+import { readContactDetails } from "../site/index.ts";
 import { taskDigestContents } from "../tasks/digest.ts";
 import { findUserById } from "../users/repo.ts";
 import type { ClaimedEmail } from "./outbox.ts";

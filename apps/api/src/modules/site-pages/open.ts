@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { listRedirects } from "../site/repo.ts";
-import { readPublishedSite } from "../site/service.ts";
+import { listRedirects, readPublishedSite } from "../site/index.ts";
 import { SitePagesRefreshJob } from "./refresh-job.ts";
 import { SitePages } from "./site-pages.ts";
 import type { PageRenderer } from "./web-renderer.ts";

@@ -14,14 +14,13 @@ import {
   siteContentSchemas,
   type TestimonialContent,
 } from "@app/shared";
-import { SITE_ITEM_TITLES, SITE_LIST_KINDS, SITE_MESSAGES, testimonialTitle } from "@app/shared/constants";
+import { productPath, SITE_ITEM_TITLES, SITE_LIST_KINDS, SITE_MESSAGES, testimonialTitle } from "@app/shared/constants";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { serviceTypes, siteItems } from "../../db/schema.ts";
 import { recordAudit } from "../audit/index.ts";
 import { offerServiceType, retireServiceType } from "../service-types/index.ts";
-import { productPath } from "../site-pages/public-pages.ts";
 import {
   findSiteItem,
   insertItem,
