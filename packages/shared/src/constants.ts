@@ -5,6 +5,7 @@ export * from "./brand.ts";
 export * from "./contact-links.ts";
 export * from "./contact-rules.ts";
 export * from "./crm-rules.ts";
+export * from "./live-events.ts";
 export * from "./public-pages.ts";
 export * from "./reply-template-rules.ts";
 export * from "./rich-text.ts";

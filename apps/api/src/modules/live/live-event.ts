@@ -1,22 +1,8 @@
+import { LIVE_EVENT_KINDS, type LiveEvent } from "@app/shared/constants";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 
-// What the CRM's open screens are told when something changes (docs/decisions/029): which kind of
-// change, on which contact, by whom. Ids only, never a person's data: a screen that cares reloads
-// through the authenticated API, which decides what the person may see.
-
-export const LIVE_EVENT_KINDS = [
-  "lead_created",
-  /** A client's email arrived in the shared mailbox. */
-  "message_received",
-  /** A reply email's delivery changed: sent, to be retried, failed, or a bounce came back. */
-  "email_status_changed",
-  "message_replied",
-  "message_status_changed",
-  "owner_changed",
-  "stage_changed",
-  "task_changed",
-] as const;
+// The live events' schema on the server (the kinds and their shape are packages/shared's).
 
 const id = z.number().int().positive();
 
@@ -25,14 +11,12 @@ export const liveEventSchema = z.object({
   clientId: id.optional(),
   messageId: id.optional(),
   taskId: id.optional(),
-  /** owner_changed: the new owner (null: nobody), so the UI can say "Te asignaron un contacto". */
   ownerId: id.nullable().optional(),
-  /** The staff member who did it; absent for a lead from the public form. */
   actorId: id.optional(),
   at: z.iso.datetime(),
-});
+}) satisfies z.ZodType<LiveEvent>;
 
-export type LiveEvent = z.infer<typeof liveEventSchema>;
+export type { LiveEvent };
 export type LiveEventInput = Omit<LiveEvent, "at">;
 
 /** Where an application's events go (its event bus); one per database handle, i.e. per app. */

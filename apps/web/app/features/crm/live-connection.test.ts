@@ -1,6 +1,7 @@
+import type { LiveEvent } from "@app/shared/constants";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, authRequest } from "~/lib/api-client";
-import { LiveConnection, type LiveEvent } from "./live-connection";
+import { LiveConnection } from "./live-connection";
 import { announcementOf } from "./use-live-events";
 
 vi.mock("~/lib/api-client", async (original) => ({

@@ -1,29 +1,9 @@
+import { LIVE_EVENT_KINDS, type LiveEvent } from "@app/shared/constants";
 import { ApiError, authRequest } from "~/lib/api-client";
 
 // The CRM's live updates (docs/decisions/029): an EventSource on /api/events, opened with a pass
 // cookie that POST /api/events/ticket gives for the access token. No person's data comes this way,
 // only what changed: the screens reload through the API.
-
-export const LIVE_EVENT_KINDS = [
-  "lead_created",
-  "message_received",
-  "email_status_changed",
-  "message_replied",
-  "message_status_changed",
-  "owner_changed",
-  "stage_changed",
-  "task_changed",
-] as const;
-
-export type LiveEvent = {
-  kind: (typeof LIVE_EVENT_KINDS)[number];
-  clientId?: number;
-  messageId?: number;
-  taskId?: number;
-  ownerId?: number | null;
-  actorId?: number;
-  at: string;
-};
 
 export type LiveHandlers = {
   onEvent: (event: LiveEvent) => void;

@@ -1,10 +1,10 @@
 import type { StaffUser } from "@app/shared";
-import { CRM_ROLES, type StaffRole } from "@app/shared/constants";
+import { CRM_ROLES, type LiveEvent, type StaffRole } from "@app/shared/constants";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { paths } from "~/lib/paths";
 import { whenNoLeaveQuestion } from "~/lib/unsaved-changes";
-import { LiveConnection, type LiveEvent } from "./live-connection";
+import { LiveConnection } from "./live-connection";
 
 /** Events that come together are one reload and one announcement. */
 const DEBOUNCE_MS = 300;
