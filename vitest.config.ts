@@ -8,6 +8,8 @@ export default defineConfig({
       { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
       // The repository's own checks (scripts/check-boundaries.mjs).
       { test: { name: "scripts", root: "scripts", include: ["*.test.mjs"] } },
+      // The web benchmark's verdicts (bench/web/report.mjs).
+      { test: { name: "bench", root: "bench/web", include: ["*.test.mjs"] } },
       {
         test: {
           name: "api",

@@ -54,6 +54,26 @@ function lcpDetails(lhr) {
   return { element: node ? node.snippet || node.selector || "" : "", phases };
 }
 
+/**
+ * The longest task Lighthouse attributes to one of the page's own scripts (a `.js` file of the page's
+ * origin), in its simulated 4x-CPU time; 0 when there is none. Its `long-tasks` audit lists tasks of
+ * 50 ms or more only, each under the script on its stack (or the page's address: parsing, style and
+ * layout of the HTML, the browser's own work that the no-JS copy has too; or "Unattributable").
+ */
+export function ownScriptLongestTask(lhr) {
+  const origin = new URL(lhr.finalDisplayedUrl ?? lhr.requestedUrl).origin;
+  const own = (url) => {
+    try {
+      const parsed = new URL(url);
+      return parsed.origin === origin && parsed.pathname.endsWith(".js");
+    } catch {
+      return false;
+    }
+  };
+  const tasks = (lhr.audits["long-tasks"]?.details?.items ?? []).filter((item) => own(item.url));
+  return tasks.reduce((longest, item) => Math.max(longest, item.duration), 0);
+}
+
 /** The numbers the report needs, out of a Lighthouse result. */
 export function summarize(lhr) {
   const requests = (lhr.audits["network-requests"]?.details?.items ?? []).map((item) => ({
@@ -75,6 +95,7 @@ export function summarize(lhr) {
     fcp: lhr.audits["first-contentful-paint"]?.numericValue,
     lcp: lhr.audits["largest-contentful-paint"]?.numericValue,
     tbt: lhr.audits["total-blocking-time"]?.numericValue,
+    ownScriptLongTask: ownScriptLongestTask(lhr),
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue,
     si: lhr.audits["speed-index"]?.numericValue,
     totalBytes: sum(requests),
