@@ -5,18 +5,12 @@ import { watchChanges } from "../live/index.ts";
 import { countedFigures, liveFigures } from "./repo.ts";
 import { Snapshot } from "./snapshot.ts";
 
-/** Changes nobody announces (a WhatsApp click, a deletion, the retention job) show within this. */
+/** Changes nobody announces (a deletion, the retention job) show within this. */
 const MAX_AGE_MS = 60_000;
-/** A change has the figures counted again at once while someone looked at them this recently. */
-const WATCHED_MS = 10 * 60_000;
 
 /** `GET /api/dashboard`: staff of both roles; "my" open tasks are the signed-in staff member's. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const counted = new Snapshot(() => countedFigures(app.db), {
-    maxAgeMs: MAX_AGE_MS,
-    watchedMs: WATCHED_MS,
-    onBackgroundError: (error) => app.log.warn({ err: error, component: "dashboard" }, "dashboard figures not counted"),
-  });
+  const counted = new Snapshot(() => countedFigures(app.db), { maxAgeMs: MAX_AGE_MS });
   const unwatch = watchChanges(app.db, () => counted.changed());
   app.addHook("onClose", async () => {
     unwatch();
