@@ -1,33 +1,10 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { apiModuleViolations, compareWithBaseline, cyclesOf } from "./check-api-modules.mjs";
+import { folderOf, removeFolders, runScript } from "./script-test-kit.mjs";
 
 const SCRIPT = fileURLToPath(new URL("./check-api-modules.mjs", import.meta.url));
-const roots = [];
-
-/** A throw-away repository holding `files` (path -> text). */
-function tree(files) {
-  const root = mkdtempSync(path.join(tmpdir(), "api-modules-"));
-  roots.push(root);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
-
-function run(root) {
-  try {
-    return { code: 0, output: execFileSync(process.execPath, [SCRIPT, root], { encoding: "utf8", stdio: "pipe" }) };
-  } catch (error) {
-    return { code: error.status, output: `${error.stdout}${error.stderr}` };
-  }
-}
-
 const M = "apps/api/src/modules";
 const CLEAN = {
   [`${M}/contacts/index.ts`]: 'export { listContacts } from "./repo.ts";\n',
@@ -38,9 +15,7 @@ const CLEAN = {
   [`${M}/tasks/repo.test.ts`]: 'import { listContacts } from "../contacts/repo.ts";\n',
 };
 
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+afterEach(removeFolders);
 
 describe("check-api-modules", () => {
   it("passes modules that import each other through their index and the layers below", () => {
@@ -95,3 +70,13 @@ describe("check-api-modules", () => {
     expect(run(path.resolve(fileURLToPath(new URL("..", import.meta.url)))).code).toBe(0);
   });
 });
+
+/** A throw-away tree of `files`. */
+function tree(files) {
+  return folderOf("api-modules-", files);
+}
+
+/** Runs the command as `npm run lint` does. */
+function run(root) {
+  return runScript(SCRIPT, root);
+}

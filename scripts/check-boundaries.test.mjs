@@ -1,34 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkBoundaries, importsOf } from "./check-boundaries.mjs";
+import { folderOf, removeFolders, runScript } from "./script-test-kit.mjs";
 
 const SCRIPT = fileURLToPath(new URL("./check-boundaries.mjs", import.meta.url));
-const roots = [];
-
-/** A throw-away repository holding `files` (path -> text). */
-function tree(files) {
-  const root = mkdtempSync(path.join(tmpdir(), "boundaries-"));
-  roots.push(root);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
-
-/** Runs the command as `npm run lint` does: exit code and what it printed. */
-function run(root) {
-  try {
-    return { code: 0, output: execFileSync(process.execPath, [SCRIPT, root], { encoding: "utf8", stdio: "pipe" }) };
-  } catch (error) {
-    return { code: error.status, output: `${error.stdout}${error.stderr}` };
-  }
-}
-
 const CLEAN = {
   "apps/web/app/features/catalog/product-card.tsx": 'import { Button } from "~/components/ui/button";\n',
   "apps/web/app/features/catalog/list.tsx": 'import { ProductCard } from "./product-card";\n',
@@ -43,9 +18,7 @@ const CLEAN = {
     '// import { x } from "~/features/catalog/list";\n/* import("~/routes/home") */\nconst s = "import \\"~/routes/home\\"";\n',
 };
 
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+afterEach(removeFolders);
 
 describe("check-boundaries", () => {
   it("passes a tree whose imports point the allowed ways", () => {
@@ -118,3 +91,13 @@ describe("check-boundaries", () => {
     expect(importsOf(text).map(({ specifier }) => specifier)).toEqual(["a", "b", "c", "d", "e", "f", "g", "h", "i"]);
   });
 });
+
+/** A throw-away tree of `files`. */
+function tree(files) {
+  return folderOf("boundaries-", files);
+}
+
+/** Runs the command as `npm run lint` does. */
+function run(root) {
+  return runScript(SCRIPT, root);
+}

@@ -1,31 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkDecisions } from "./check-decisions.mjs";
+import { folderOf, removeFolders, runScript } from "./script-test-kit.mjs";
 
 const SCRIPT = fileURLToPath(new URL("./check-decisions.mjs", import.meta.url));
-const folders = [];
-
-/** A throw-away decisions folder holding `files` (name -> text; null leaves a file out). */
-function folder(files) {
-  const dir = mkdtempSync(path.join(tmpdir(), "decisions-"));
-  folders.push(dir);
-  for (const [file, text] of Object.entries(files)) if (text !== null) writeFileSync(path.join(dir, file), text);
-  return dir;
-}
-
-/** Runs the command as `npm run lint` does: exit code and what it printed. */
-function run(dir) {
-  try {
-    return { code: 0, output: execFileSync(process.execPath, [SCRIPT, dir], { encoding: "utf8", stdio: "pipe" }) };
-  } catch (error) {
-    return { code: error.status, output: `${error.stdout}${error.stderr}` };
-  }
-}
-
 const record = (title, status, body = "## Context\n\nWhy.\n") => `${title}\n\n${status}\n\n${body}`;
 
 const CLEAN = {
@@ -58,9 +36,7 @@ const restated = (file, from, to) => {
   return folder({ ...CLEAN, [file]: CLEAN[file].replace(`Status: ${from} ·`, `Status: ${to} ·`), "README.md": readme });
 };
 
-afterEach(() => {
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+afterEach(removeFolders);
 
 describe("check-decisions", () => {
   it("passes records with their status lines and a README that lists them", () => {
@@ -177,3 +153,13 @@ describe("check-decisions", () => {
     expect(output).toContain("1 decision record problem(s)");
   });
 });
+
+/** A throw-away tree of `files`. */
+function folder(files) {
+  return folderOf("decisions-", files);
+}
+
+/** Runs the command as `npm run lint` does. */
+function run(root) {
+  return runScript(SCRIPT, root);
+}
