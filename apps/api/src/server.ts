@@ -2,11 +2,11 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { prepareDatabase } from "./db/setup.ts";
-import { AccountLockJob } from "./modules/auth/account-lock-job.ts";
-import { PasswordRejectedError } from "./modules/auth/service.ts";
+import { AccountLockJob } from "./modules/accounts/auth/account-lock-job.ts";
+import { PasswordRejectedError } from "./modules/accounts/auth/service.ts";
+import { ensureFirstAdmin } from "./modules/accounts/users/first-admin.ts";
 import { RetentionJob } from "./modules/retention/retention-job.ts";
 import { TaskDigestJob } from "./modules/tasks/digest-job.ts";
-import { ensureFirstAdmin } from "./modules/users/first-admin.ts";
 
 /** Entry point: config, database, app, listen; SIGTERM/SIGINT close everything in order. */
 async function main() {

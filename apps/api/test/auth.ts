@@ -2,7 +2,7 @@ import type { SessionResponse } from "@app/shared";
 import type { StaffRole } from "@app/shared/constants";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../src/config.ts";
-import { ensureFirstAdmin } from "../src/modules/users/first-admin.ts";
+import { ensureFirstAdmin } from "../src/modules/accounts/users/first-admin.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import type { Engine } from "./database.ts";
 

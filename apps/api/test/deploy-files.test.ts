@@ -104,7 +104,7 @@ describe("the image's contents", () => {
       expect.arrayContaining([
         "**/*.test.ts",
         "apps/api/test",
-        "apps/api/src/modules/second-factor/test-authenticator.ts",
+        "apps/api/src/modules/accounts/second-factor/test-authenticator.ts",
       ]),
     );
   });

@@ -6,8 +6,8 @@ import type {
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { queryRows } from "../src/db/client.ts";
-import { authenticatorCode } from "../src/modules/second-factor/authenticator-code.ts";
-import type { Misbehaviour, SoftwarePasskey } from "../src/modules/second-factor/test-authenticator.ts";
+import { authenticatorCode } from "../src/modules/accounts/second-factor/authenticator-code.ts";
+import type { Misbehaviour, SoftwarePasskey } from "../src/modules/accounts/second-factor/test-authenticator.ts";
 import { bearer } from "./auth.ts";
 import type { TestSmtp } from "./smtp.ts";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authenticatorCode } from "../src/modules/second-factor/authenticator-code.ts";
+import { authenticatorCode } from "../src/modules/accounts/second-factor/authenticator-code.ts";
 import { contactRequest, formTokenFor } from "./contact.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { type ServerProcess, startServerProcess } from "./server-process.ts";

@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { auditLog, authenticatorApps, authSessions, recoveryCodes } from "../src/db/schema.ts";
 import { prepareDatabase } from "../src/db/setup.ts";
-import { verifyPassword } from "../src/modules/auth/passwords.ts";
-import { ensureFirstAdmin } from "../src/modules/users/first-admin.ts";
-import { findUserByUsername } from "../src/modules/users/repo.ts";
+import { verifyPassword } from "../src/modules/accounts/auth/passwords.ts";
+import { ensureFirstAdmin } from "../src/modules/accounts/users/first-admin.ts";
+import { findUserByUsername } from "../src/modules/accounts/users/repo.ts";
 import { runCli } from "./cli.ts";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "user-cli-"));

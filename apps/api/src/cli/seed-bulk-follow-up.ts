@@ -7,8 +7,8 @@ import { LOST_REASONS, type Stage } from "@app/shared/constants";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { findUserByUsername } from "../modules/users/repo.ts";
-import { createUser } from "../modules/users/service.ts";
+import { findUserByUsername } from "../modules/accounts/users/repo.ts";
+import { createUser } from "../modules/accounts/users/service.ts";
 import { hash, intArray, literal, pick, textArray } from "./seed-bulk-sql.ts";
 import { BULK_STAFF, LOST_NOTES, NOTES, plain, STAFF_DOMAIN, TASK_TITLES } from "./seed-words.ts";
 

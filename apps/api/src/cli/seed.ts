@@ -12,7 +12,7 @@ import { loadConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import { prepareDatabase } from "../db/setup.ts";
-import { ensureFirstAdmin } from "../modules/users/first-admin.ts";
+import { ensureFirstAdmin } from "../modules/accounts/users/first-admin.ts";
 import { runCommand } from "./run-command.ts";
 import { seedBulk } from "./seed-bulk.ts";
 import { seedDemo } from "./seed-demo.ts";

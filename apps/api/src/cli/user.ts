@@ -12,17 +12,17 @@ import { createUserRequestSchema } from "@app/shared";
 import { ROLE_LABELS, type StaffRole } from "@app/shared/constants";
 import { loadConfig } from "../config.ts";
 import { prepareDatabase } from "../db/setup.ts";
-import { PasswordRejectedError } from "../modules/auth/service.ts";
-import { isSecondFactorRequired } from "../modules/second-factor/repo.ts";
-import { resetSecondFactors } from "../modules/second-factor/service.ts";
-import { findUserByUsername, listUsers } from "../modules/users/repo.ts";
+import { PasswordRejectedError } from "../modules/accounts/auth/service.ts";
+import { isSecondFactorRequired } from "../modules/accounts/second-factor/repo.ts";
+import { resetSecondFactors } from "../modules/accounts/second-factor/service.ts";
+import { findUserByUsername, listUsers } from "../modules/accounts/users/repo.ts";
 import {
   AccountConflictError,
   changeUser,
   createUser,
   endUserSessions,
   setTemporaryPassword,
-} from "../modules/users/service.ts";
+} from "../modules/accounts/users/service.ts";
 import { runCommand } from "./run-command.ts";
 
 const USAGE = `Uso: npm run user -- <orden> [opciones]

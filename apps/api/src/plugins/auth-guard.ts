@@ -2,9 +2,9 @@ import type { StaffUser } from "@app/shared";
 import { CRM_ROLES, SECOND_FACTOR_MESSAGES, type StaffRole } from "@app/shared/constants";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { verifyAccessToken } from "../modules/auth/jwt.ts";
-import { loadPrincipal } from "../modules/auth/sessions.ts";
-import { toStaffUser } from "../modules/users/repo.ts";
+import { verifyAccessToken } from "../modules/accounts/auth/jwt.ts";
+import { loadPrincipal } from "../modules/accounts/auth/sessions.ts";
+import { toStaffUser } from "../modules/accounts/users/repo.ts";
 import { errorBody } from "./error-handler.ts";
 
 /** Who made a request, once the guard let it through. */

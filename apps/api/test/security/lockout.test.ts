@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "../../src/db/client.ts";
-import { endExpiredLocks } from "../../src/modules/auth/account-lock-job.ts";
+import { endExpiredLocks } from "../../src/modules/accounts/auth/account-lock-job.ts";
 import type { TestApp } from "../app.ts";
 import { ADMIN, createAuthTestApp, createReadyStaff, signIn } from "../auth.ts";
 import { engines } from "../database.ts";

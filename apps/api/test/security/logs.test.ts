@@ -7,7 +7,7 @@ import { engines } from "../database.ts";
 import { startSmtpServer, type TestSmtp } from "../smtp.ts";
 
 // No secrets in logs, across a whole session's life at the most verbose level. The shorter check
-// of sign-in and refresh alone is in modules/auth/security.test.ts ("logs").
+// of sign-in and refresh alone is in modules/accounts/auth/security.test.ts ("logs").
 
 const JWT_SECRET = "k3Y-para-firmar-tokens-9fQ2xLm7Wv4Zr8Tb1Nc6Hd0";
 const SMTP_PASSWORD = "clave-del-correo-S3cr3ta";

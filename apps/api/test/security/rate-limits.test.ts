@@ -9,7 +9,7 @@ import { engines } from "../database.ts";
 
 // The limits the product promises (login 10/min per address and 5 failures/15 min per account,
 // contact form 5/min and 20/h, refresh 30/min, password reset 5/15 min), as the defaults a deployment gets. Sign-in (per address and per
-// account) is in modules/auth/security.test.ts, the contact form's 5/min in modules/contacts/intake.test.ts,
+// account) is in modules/accounts/auth/security.test.ts, the contact form's 5/min in modules/contacts/intake.test.ts,
 // the windows themselves (20/h) in plugins/rate-limit.test.ts.
 
 const MINUTE = 60_000;

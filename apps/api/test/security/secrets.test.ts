@@ -4,8 +4,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.ts";
-import { PasswordRejectedError } from "../../src/modules/auth/service.ts";
-import { ensureFirstAdmin } from "../../src/modules/users/first-admin.ts";
+import { PasswordRejectedError } from "../../src/modules/accounts/auth/service.ts";
+import { ensureFirstAdmin } from "../../src/modules/accounts/users/first-admin.ts";
 import { createTestApp, type TestApp } from "../app.ts";
 
 // Weak secrets are refused when the server starts, not discovered after an attack.

@@ -3,8 +3,8 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { leadAssignment, productOwners, serviceTypes, users } from "../../db/schema.ts";
 import { VersionConflictError } from "../../kernel/version-conflict.ts";
+import { activeContactStaff } from "../accounts/users/repo.ts";
 import { recordAudit } from "../audit/index.ts";
-import { activeContactStaff } from "../users/repo.ts";
 import type { Actor } from "./service.ts";
 
 // The administrator's rule for new leads' owner: stored here, applied by the intake's statement

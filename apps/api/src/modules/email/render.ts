@@ -1,12 +1,12 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
-import { newResetToken, RESET_LINK_MINUTES } from "../auth/password-reset.ts";
+import { newResetToken, RESET_LINK_MINUTES } from "../accounts/auth/password-reset.ts";
+import { findUserById } from "../accounts/users/repo.ts";
 import { findClient } from "../contacts/repo.ts";
 import { receivedEmailSummary } from "../inbound/received-summary.ts";
 import { readContactDetails } from "../site/index.ts";
 import { taskDigestContents } from "../tasks/digest.ts";
-import { findUserById } from "../users/repo.ts";
 import type { ClaimedEmail } from "./outbox.ts";
 import { replySignature } from "./reply-signature.ts";
 import {

@@ -9,8 +9,8 @@ import { createTestDatabase, engines, type TestDatabase } from "../../../test/da
 import { dataOf, livePass, openEventStream, type SseFrame, type SseReader } from "../../../test/sse.ts";
 import { buildApp } from "../../app.ts";
 import { loadConfig } from "../../config.ts";
-import { setSecondFactorRequired } from "../second-factor/repo.ts";
-import { ensureFirstAdmin } from "../users/first-admin.ts";
+import { setSecondFactorRequired } from "../accounts/second-factor/repo.ts";
+import { ensureFirstAdmin } from "../accounts/users/first-admin.ts";
 import { LocalEventBus } from "./event-bus.ts";
 import { EventStream } from "./event-stream.ts";
 import { LiveHub } from "./live-hub.ts";
