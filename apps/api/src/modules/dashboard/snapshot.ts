@@ -1,8 +1,8 @@
 // Figures too costly to count on every request (the dashboard's windows over a million messages take
 // 0.3-1 s), kept between requests (decision 049). A change the CRM announces (a live event, from any
 // instance) makes them stale, and so does age (`maxAgeMs`: changes nobody announces, such as a
-// deletion or the retention job). A request for stale figures waits for figures counted after it
-// asked, so a person who has just answered a message sees it counted. Requests that come together
+// deletion or the retention job). A request for stale figures waits for a count that began after
+// the last change it could know of, so a person who has just answered a message sees it counted. Requests that come together
 // share one count, and there is never more than one at a time. Nothing is counted in the background:
 // no work for nobody, and no count racing a write it did not ask about.
 
