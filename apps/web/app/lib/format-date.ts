@@ -1,22 +1,27 @@
+import { lazily } from "./lazily";
+
 // Dates as staff in Ecuador read them: day/month/year and 24-hour time, in the browser's time zone.
-const dateTime = new Intl.DateTimeFormat("es-EC", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const clock = new Intl.DateTimeFormat("es-EC", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const dateTime = lazily(
+  () =>
+    new Intl.DateTimeFormat("es-EC", {
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }),
+);
+const clock = lazily(() => new Intl.DateTimeFormat("es-EC", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }));
 
 /** "22/11/2026, 21:40" for an ISO timestamp; the text itself if it is not a date. */
 export function formatDateTime(iso: string) {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateTime().format(date);
 }
 
 /** "21:40". */
-export const formatClock = (date: Date) => clock.format(date);
+export const formatClock = (date: Date) => clock().format(date);
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,7 @@
 // Which page buttons a pager shows: every page when there are few, otherwise the first, the last
 // and the current one with its neighbours, with a gap ("…") where pages are left out. Always seven
 // slots at most, so the pager keeps its width while the person pages through.
+import { formatCount } from "~/lib/format-number";
 
 export type PageSlot = number | "gap-start" | "gap-end";
 
@@ -22,9 +23,6 @@ export function pageSlots(page: number, totalPages: number, lastKnown = true): P
   return [0, "gap-start", ...around, ...tail];
 }
 
-/** Only a capped total is grouped ("más de 10.000"); the spec's own line shows plain numbers. */
-const grouped = new Intl.NumberFormat("es-EC");
-
 /**
  * "Mostrando 11 a 20 de 57 resultados" (spec section 2). With a capped count the total is a lower
  * bound and said so: "Mostrando 1 a 10 de más de 10.000 resultados".
@@ -32,6 +30,7 @@ const grouped = new Intl.NumberFormat("es-EC");
 export function showingSentence(page: number, pageSize: number, totalElements: number, totalIsExact = true) {
   const first = totalElements === 0 ? 0 : page * pageSize + 1;
   const last = totalIsExact ? Math.min((page + 1) * pageSize, totalElements) : (page + 1) * pageSize;
-  const total = totalIsExact ? String(totalElements) : `más de ${grouped.format(totalElements)}`;
+  // Only a capped total is grouped ("más de 10.000"); the spec's own line shows plain numbers.
+  const total = totalIsExact ? String(totalElements) : `más de ${formatCount(totalElements)}`;
   return `Mostrando ${first} a ${last} de ${total} resultados`;
 }

@@ -3,6 +3,7 @@ import { STAGE_LABELS } from "@app/shared/constants";
 import { LoaderCircle } from "lucide-react";
 import { memo, useCallback } from "react";
 import { formatWholeCents } from "~/lib/format-money";
+import { formatCount } from "~/lib/format-number";
 import { DraggableCard, type MoveTo } from "./board-card";
 import { type BoardDrag, useBoardDrag } from "./board-drag";
 
@@ -13,8 +14,6 @@ type BoardColumnProps = {
   loadingMore: boolean;
   drag: BoardDrag;
 };
-
-const number = new Intl.NumberFormat("es-EC");
 
 /** The id of a stage's column title: the column is named by it, and the phone's stage picker finds it. */
 export const columnTitleId = (stage: BoardColumn["stage"]) => `columna-${stage}`;
@@ -59,7 +58,7 @@ export const BoardColumnView = memo(function BoardColumnView({
           {label}
           <span className="rounded-full bg-white px-2 py-0.5 text-sm ring-1 ring-stone-300">
             {column.countIsExact ? "" : "más de "}
-            {number.format(column.count)}
+            {formatCount(column.count)}
             <span className="sr-only"> {column.count === 1 ? "contacto" : "contactos"}</span>
           </span>
         </h2>

@@ -1,8 +1,7 @@
 import type { BoardColumn } from "@app/shared";
 import { STAGE_LABELS } from "@app/shared/constants";
+import { formatCount } from "~/lib/format-number";
 import { columnTitleId } from "./board-column";
-
-const number = new Intl.NumberFormat("es-EC");
 
 /**
  * On a phone the board shows one stage at a time: these buttons bring a stage's column into view
@@ -27,7 +26,7 @@ export function BoardStagePicker({ columns }: { columns: BoardColumn[] }) {
               {STAGE_LABELS[column.stage]}
               <span className="text-stone-600">
                 {column.countIsExact ? "" : "+"}
-                {number.format(column.count)}
+                {formatCount(column.count)}
               </span>
             </button>
           </li>

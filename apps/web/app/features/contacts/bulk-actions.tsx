@@ -7,6 +7,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { DialogForm } from "~/components/ui/dialog-form";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { errorMessage, fieldErrors } from "~/lib/error-message";
+import { formatCount } from "~/lib/format-number";
 import { StaffOptions, StageOptions } from "./choice-options";
 import { useContactsAction } from "./contacts-actions";
 import { selectionOf } from "./contacts-api";
@@ -37,14 +38,13 @@ export type BulkActionsProps = {
   onChanged: (done: BulkDone) => void;
 };
 
-const number = new Intl.NumberFormat("es-EC");
-const contacts = (count: number) => `${number.format(count)} ${count === 1 ? "contacto" : "contactos"}`;
+const contacts = (count: number) => `${formatCount(count)} ${count === 1 ? "contacto" : "contactos"}`;
 
 /** "Se cambiaron 23 de 25 contactos; 2 ya lo estaban." */
 function bulkOutcome({ matched, changed }: BulkResult, what: string) {
   const skipped = matched - changed;
-  const done = changed === 1 ? `Se ${what} 1 contacto` : `Se ${what} ${number.format(changed)} contactos`;
-  return `${done} de ${number.format(matched)}.${skipped > 0 ? ` ${contacts(skipped)} ya lo estaban.` : ""}`;
+  const done = changed === 1 ? `Se ${what} 1 contacto` : `Se ${what} ${formatCount(changed)} contactos`;
+  return `${done} de ${formatCount(matched)}.${skipped > 0 ? ` ${contacts(skipped)} ya lo estaban.` : ""}`;
 }
 
 /** "3 contactos", "los 240 contactos de esta búsqueda", "más de 1.000 contactos de esta búsqueda". */

@@ -5,21 +5,25 @@ import { useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { errorMessage, fieldErrors } from "~/lib/error-message";
+import { lazily } from "~/lib/lazily";
 import { useTrackedEdit } from "~/lib/unsaved-changes";
 import { StaffOptions } from "./choice-options";
 import { useContactsAction } from "./contacts-actions";
 
-const dueFormat = new Intl.DateTimeFormat("es-EC", {
-  timeZone: BUSINESS_TIME_ZONE,
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+const dueFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat("es-EC", {
+      timeZone: BUSINESS_TIME_ZONE,
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+    }),
+);
 
 /** When a task is due, in Ecuador's time, as people say it ("lun, 1 dic, 09:30"). */
-export const dueText = (iso: string) => dueFormat.format(new Date(iso));
+export const dueText = (iso: string) => dueFormat().format(new Date(iso));
 
 export type ContactTasksProps = {
   clientId: number;

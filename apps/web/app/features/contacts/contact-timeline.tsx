@@ -11,18 +11,22 @@ import { useState } from "react";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
 import { errorMessage, fieldProblems } from "~/lib/error-message";
 import { formatUsd } from "~/lib/format-money";
+import { lazily } from "~/lib/lazily";
 import { useTrackedEdit } from "~/lib/unsaved-changes";
 import { dueText } from "./contact-tasks";
 import { useContactsAction } from "./contacts-actions";
 
-const atFormat = new Intl.DateTimeFormat("es-EC", {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+const atFormat = lazily(
+  () =>
+    new Intl.DateTimeFormat("es-EC", {
+      timeZone: BUSINESS_TIME_ZONE,
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    }),
+);
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const stage = (value: unknown) => STAGE_LABELS[value as Stage] ?? text(value);
@@ -104,7 +108,7 @@ export function ContactTimeline({ clientId, events }: ContactTimelineProps) {
               <li key={index} className="grid gap-0.5 text-sm">
                 <span className="font-semibold text-stone-900">{title}</span>
                 <time dateTime={event.at} className="text-stone-500 text-xs">
-                  {atFormat.format(new Date(event.at))}
+                  {atFormat().format(new Date(event.at))}
                 </time>
                 {body && <p className="whitespace-pre-line break-words text-stone-700">{body}</p>}
               </li>

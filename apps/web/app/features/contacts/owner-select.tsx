@@ -1,4 +1,5 @@
 import type { ContactCounts, StaffMember } from "@app/shared";
+import { formatCount } from "~/lib/format-number";
 import type { OwnerChoice } from "./contacts-query";
 
 type OwnerSelectProps = {
@@ -10,9 +11,8 @@ type OwnerSelectProps = {
   className: string;
 };
 
-const number = new Intl.NumberFormat("es-EC");
 /** " (12)" after a choice, or nothing while the counts are unknown. */
-export const counted = (count: number | undefined) => (count === undefined ? "" : ` (${number.format(count)})`);
+export const counted = (count: number | undefined) => (count === undefined ? "" : ` (${formatCount(count)})`);
 
 /** `Responsable` as a filter: everyone, mine, nobody's, or one colleague's contacts. */
 export function OwnerSelect({ value, onChange, staff, counts, className }: OwnerSelectProps) {

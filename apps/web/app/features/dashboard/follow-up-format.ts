@@ -1,4 +1,5 @@
 // The follow-up figures in words: durations, shares and months as staff in Ecuador read them.
+import { lazily } from "~/lib/lazily";
 
 /**
  * A time to reply, to the minute: "45 min", "3 h 20 min", "3 h", "1 día 2 h", "2 días".
@@ -23,12 +24,12 @@ export function percentText(part: number, whole: number) {
   return whole === 0 ? "—" : `${Math.round((part / whole) * 100)} %`;
 }
 
-const shortMonth = new Intl.DateTimeFormat("es-EC", { month: "short", timeZone: "UTC" });
-const longMonth = new Intl.DateTimeFormat("es-EC", { month: "long", year: "numeric", timeZone: "UTC" });
+const shortMonth = lazily(() => new Intl.DateTimeFormat("es-EC", { month: "short", timeZone: "UTC" }));
+const longMonth = lazily(() => new Intl.DateTimeFormat("es-EC", { month: "long", year: "numeric", timeZone: "UTC" }));
 const monthDate = (month: string) => new Date(`${month}-01T00:00:00Z`);
 
 /** "2025-12" -> "dic" (under a column). */
-export const monthShort = (month: string) => shortMonth.format(monthDate(month)).replace(".", "");
+export const monthShort = (month: string) => shortMonth().format(monthDate(month)).replace(".", "");
 
 /** "2025-12" -> "diciembre de 2025" (in tables and sentences). */
-export const monthLong = (month: string) => longMonth.format(monthDate(month));
+export const monthLong = (month: string) => longMonth().format(monthDate(month));

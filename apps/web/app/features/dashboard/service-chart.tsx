@@ -1,12 +1,13 @@
 import type { Dashboard } from "@app/shared";
+import { lazily } from "~/lib/lazily";
 import { ChartTable, cell } from "./chart-table";
 import { barPercent, total } from "./trend";
 
-const dayMonth = new Intl.DateTimeFormat("es-EC", { day: "2-digit", month: "2-digit", timeZone: "UTC" });
+const dayMonth = lazily(() => new Intl.DateTimeFormat("es-EC", { day: "2-digit", month: "2-digit", timeZone: "UTC" }));
 /** "2026-11-16" (a Monday) -> "16/11". */
 const weekLabel = (monday: string) => {
   const date = new Date(`${monday.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? monday : dayMonth.format(date);
+  return Number.isNaN(date.getTime()) ? monday : dayMonth().format(date);
 };
 
 /** Up to three titles with their totals: "A (12), B (8) y C (5)". */
