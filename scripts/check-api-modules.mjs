@@ -81,8 +81,8 @@ export function cyclesOf(edges) {
   return groups.sort((a, b) => a[0].localeCompare(b[0]));
 }
 
-/** Every violation under `root`, each as one line of text (the baseline's form). */
-export function apiModuleViolations(root) {
+/** Which module imports which (a module's name, or a file below the modules), and the deep imports. */
+function readImports(root) {
   const violations = new Set();
   const edges = new Map();
   for (const file of apiFiles(root)) {
@@ -99,6 +99,15 @@ export function apiModuleViolations(root) {
       if (!isFace(target, to)) violations.add(`api-deep-import: ${from} -> ${target.slice(MODULES.length + 1)}`);
     }
   }
+  return { edges, violations };
+}
+
+/** The module graph: each module and the modules it imports. */
+export const apiModuleGraph = (root) => readImports(root).edges;
+
+/** Every violation under `root`, each as one line of text (the baseline's form). */
+export function apiModuleViolations(root) {
+  const { edges, violations } = readImports(root);
   for (const group of cyclesOf(edges)) violations.add(`api-cycle: ${group.join(" <-> ")}`);
   return [...violations].sort();
 }
