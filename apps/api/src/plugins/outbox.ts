@@ -1,9 +1,26 @@
 import fp from "fastify-plugin";
+import { accountEmailRenderers } from "../modules/accounts/index.ts";
+import { contactEmailRenderers } from "../modules/contacts/index.ts";
 import { domainOf } from "../modules/email/conversation-address.ts";
+import type { EmailRenderers } from "../modules/email/index.ts";
 import { createSmtpMailer } from "../modules/email/mailer.ts";
 import { OutboxWorker } from "../modules/email/outbox-worker.ts";
+import { inboundEmailRenderers } from "../modules/inbound/index.ts";
+import { publishLive } from "../modules/live/index.ts";
+import { taskEmailRenderers } from "../modules/tasks/index.ts";
 
 export type Outbox = { kick: () => void };
+
+/**
+ * Every kind of email with its renderer, each written by the module that sends it: the outbox imports
+ * none of them (decision 050). A kind left out fails to compile.
+ */
+const renderers: EmailRenderers = {
+  ...contactEmailRenderers,
+  ...accountEmailRenderers,
+  ...inboundEmailRenderers,
+  ...taskEmailRenderers,
+};
 
 /**
  * Email delivery. With SMTP_URL a worker sends the outbox (now and on retries); without it emails
@@ -29,6 +46,8 @@ export const outbox = fp(async (app) => {
     retryBaseMs: emailRetryBaseMs,
     publicUrl: app.config.publicUrl,
     thread: { domain: domainOf(mailFrom), inbound: app.config.inbound },
+    renderers,
+    onReplyStatus: (messageId) => publishLive(app.db, { kind: "email_status_changed", messageId }),
   });
   app.decorate("outbox", { kick: () => worker.kick() } satisfies Outbox);
   app.addHook("onReady", async () => worker.start());

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { contactRequest, newContactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
 import { engines } from "../../../test/database.ts";
 import { queryRows } from "../../db/client.ts";
-import { renderEmail } from "../email/render.ts";
+import { contactEmailRenderers } from "./email-renderers.ts";
 import { insertContactRequests } from "./intake-repo.ts";
 
 // Issue 30, item 8: the confirmation to the typed address began "Hola <name>:" and quoted the
@@ -32,7 +32,7 @@ describe.each(engines)("the sender's confirmation email on %s", (engine) => {
     );
   const confirmations = async () => (await outbox()).filter((email) => email.kind === "contact_confirmation");
   const render = async (email: { id: number; kind: string; to_address: string; message_id: number }) =>
-    renderEmail(
+    contactEmailRenderers.contact_confirmation(
       t.app.db,
       {
         id: email.id,

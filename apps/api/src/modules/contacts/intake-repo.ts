@@ -3,7 +3,7 @@ import { CRM_ROLES } from "@app/shared/constants";
 import { eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { clientMessages, type ReviewReason } from "../../db/schema.ts";
-import type { OutboxEmail } from "../email/outbox.ts";
+import type { OutboxEmail } from "../email/index.ts";
 
 export type NewContactRequest = {
   firstName: string;

@@ -6,7 +6,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { ReviewReason } from "../../db/schema.ts";
-import type { OutboxEmail } from "../email/outbox.ts";
+import type { OutboxEmail } from "../email/index.ts";
 import { publishLive } from "../live/index.ts";
 import type { ServiceTypeCatalog } from "../service-types/index.ts";
 import type { ContactRequestWriter } from "./contact-request-writer.ts";

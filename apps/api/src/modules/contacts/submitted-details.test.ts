@@ -6,7 +6,7 @@ import { ADMIN, bearer, createAuthTestApp, signIn } from "../../../test/auth.ts"
 import { contactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
 import { engines } from "../../../test/database.ts";
 import { queryRows } from "../../db/client.ts";
-import { renderEmail } from "../email/render.ts";
+import { contactEmailRenderers } from "./email-renderers.ts";
 
 // Issue 30, item 7: sending the public form again with a known address (another case, a honeypot
 // filled, filled in 1 ms) overwrote the stored contact. Now the form never changes a known contact:
@@ -150,7 +150,7 @@ describe.each(engines)("a returning sender's details on %s", (engine) => {
     await postContact(t.app, contactRequest());
     await postContact(t.app, contactRequest({ ...TYPED, message: "Segundo mensaje" }));
     const [, second] = await messages();
-    const email = await renderEmail(
+    const email = await contactEmailRenderers.staff_notification(
       t.app.db,
       {
         id: 1,

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { Email } from "./templates.ts";
+import type { Email } from "./renderers.ts";
 import type { ThreadHeaders } from "./threading.ts";
 
 /** A rendered email, its recipients and its place in a conversation. */

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { publishLive } from "../live/index.ts";
 import type { Mailer } from "./mailer.ts";
 import { type ClaimedEmail, claimDueEmails, markEmailFailed, markEmailSent } from "./outbox.ts";
-import { renderEmail } from "./render.ts";
+import type { EmailRenderers } from "./renderers.ts";
 import { type ThreadOptions, threadHeaders } from "./threading.ts";
 
 export type OutboxWorkerOptions = {
@@ -17,14 +16,20 @@ export type OutboxWorkerOptions = {
   publicUrl: string;
   /** The domain of the From address and the shared mailbox: Message-IDs and Reply-To. */
   thread: ThreadOptions;
+  /** Each kind's renderer, written by the module that sends it (decision 050). */
+  renderers: EmailRenderers;
+  /**
+   * A client reply's delivery changed (sent, or failed for now or for good): it shows on its message
+   * (`Enviado`, `Reintentando (n)`, `Fallido`), so open screens should reload it.
+   */
+  onReplyStatus: (messageId: number) => void;
 };
 
 const BATCH = 10;
 
-/** A reply's delivery shows on its message (`Enviado`, `Reintentando (n)`, `Fallido`): open screens reload it. */
-function changed(db: Db, email: ClaimedEmail) {
-  if (email.kind === "client_reply" && email.messageId !== undefined)
-    publishLive(db, { kind: "email_status_changed", messageId: email.messageId });
+/** Only a client reply's delivery is shown in the CRM, on its message. */
+function changed(email: ClaimedEmail, onReplyStatus: (messageId: number) => void) {
+  if (email.kind === "client_reply" && email.messageId !== undefined) onReplyStatus(email.messageId);
 }
 
 /**
@@ -73,18 +78,18 @@ export class OutboxWorker {
   }
 
   private async drain() {
-    const { db, mailer, log, retryBaseMs, publicUrl, thread } = this.options;
+    const { db, mailer, log, retryBaseMs, publicUrl, thread, renderers, onReplyStatus } = this.options;
     try {
       for (;;) {
         const emails = await claimDueEmails(db, BATCH);
         for (const email of emails) {
           try {
-            const rendered = await renderEmail(db, email, { publicUrl });
+            const rendered = await renderers[email.kind](db, email, { publicUrl });
             const headers = await threadHeaders(db, email, thread);
             const response = await mailer.send({ ...rendered, ...headers, to: email.to });
             await markEmailSent(db, email.id, rendered.subject, response);
             log.info({ emailId: email.id, kind: email.kind }, "email sent");
-            changed(db, email);
+            changed(email, onReplyStatus);
           } catch (error) {
             const reason = error instanceof Error ? error.message : String(error);
             log.warn(
@@ -92,7 +97,7 @@ export class OutboxWorker {
               "email not sent, will retry",
             );
             await markEmailFailed(db, email, reason, retryBaseMs);
-            changed(db, email);
+            changed(email, onReplyStatus);
           }
         }
         if (emails.length < BATCH || this.stopped) return;

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, clients, messageAttachments } from "../../db/schema.ts";
-import type { ReceivedEmailSummary } from "../email/templates.ts";
+import type { ReceivedEmailSummary } from "./received-email.ts";
 
 /** What the staff email about a received email says, read when it is sent. */
 export async function receivedEmailSummary(

@@ -2,8 +2,7 @@ import { and, eq, inArray, lt, max, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, clients, emailOutbox, inboundEmails, leases } from "../../db/schema.ts";
 import { dbNow } from "../../db/sql-helpers.ts";
-import { tokenOf } from "../email/conversation-address.ts";
-import { keyOf } from "../email/threading.ts";
+import { keyOf, tokenOf } from "../email/index.ts";
 
 /** Where reading resumes: the highest UID already recorded under the mailbox's UIDVALIDITY. */
 export async function lastImportedUid(db: Db, mailbox: string, uidValidity: number) {

@@ -14,7 +14,6 @@ import { SECOND_FACTOR_MESSAGES as M, SECOND_FACTOR_LIMITS } from "@app/shared/c
 import type { Db } from "../../../db/client.ts";
 import { emailOutbox } from "../../../db/schema.ts";
 import { recordAudit } from "../../audit/index.ts";
-import type { SecurityNotice } from "../../email/templates.ts";
 import { newOpaqueToken, tokenHash } from "../auth/tokens.ts";
 import type { UserRow } from "../users/repo.ts";
 import { acceptedStep, authenticatorUri, newAuthenticatorSecret, qrSvg } from "./authenticator-code.ts";
@@ -54,6 +53,7 @@ import {
   userHasSecondFactor,
 } from "./repo.ts";
 import type { SecretBox } from "./secret-box.ts";
+import type { SecurityNotice } from "./security-notice-email.ts";
 
 // A second factor for staff (decision 035): enrolling passkeys, an authenticator app and recovery
 // codes; the step between password and second factor; a passkey sign-in without username.

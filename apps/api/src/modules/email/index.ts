@@ -1,0 +1,7 @@
+// The outbox's public face: what other modules may use. It imports no other module: each one
+// writes the emails it sends, with the frame below, and hands them over (decision 050).
+export { tokenOf } from "./conversation-address.ts";
+export { escapeHtml, layout, paragraphs, row } from "./html.ts";
+export type { ClaimedEmail, OutboxEmail } from "./outbox.ts";
+export type { Email, EmailLinks, EmailRenderer, EmailRenderers } from "./renderers.ts";
+export { keyOf } from "./threading.ts";

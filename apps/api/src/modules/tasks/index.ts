@@ -1,0 +1,2 @@
+// The tasks' public face: what other modules and the composition root may use.
+export { taskEmailRenderers } from "./email-renderers.ts";
