@@ -6,10 +6,11 @@
 //                  that this finds every route the app registers, so the table cannot fall behind)
 // `node scripts/architecture-map.mjs --write` rewrites them in place; without it a stale map fails.
 // Plain Node, no dependency.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { apiModuleGraph } from "./check-api-modules.mjs";
+import { filesUnder } from "./source-files.mjs";
 
 const DOC = "docs/architecture.md";
 const API_SOURCE = "apps/api/src";
@@ -23,19 +24,8 @@ const ROUTE_OBJECT = /\bmethod:\s*"([A-Z]+)",\s*url:\s*"(\/[^"]*)"/g;
 const REGISTER = /\b(api|app)\.register\(\s*(\w+)/g;
 
 /** The API's source files outside tests, relative to `root`. */
-function apiSourceFiles(root) {
-  const found = [];
-  const walk = (relative) => {
-    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-      const child = `${relative}/${entry.name}`;
-      if (entry.isDirectory()) walk(child);
-      else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
-        found.push(child);
-    }
-  };
-  walk(API_SOURCE);
-  return found.sort();
-}
+const apiSourceFiles = (root) =>
+  filesUnder(root, [API_SOURCE], (name) => /\.ts$/.test(name) && !/\.test\.ts$/.test(name) && !name.endsWith(".d.ts"));
 
 /** Which files app.ts registers under `/api` and which at the root, by the plugins they export. */
 function registrations(root) {

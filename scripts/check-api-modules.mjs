@@ -6,32 +6,18 @@
 // which any module may import. Tests (*.test.ts) may reach into other modules to set a scene and
 // are not counted. Today's known violations are listed in api-modules-baseline.json: a new one
 // fails, and so does a listed one that is gone (remove it there), so the list only shrinks.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { importsOf } from "./check-boundaries.mjs";
+import { filesUnder } from "./source-files.mjs";
 
 const MODULES = "apps/api/src/modules";
 const BASELINE = "scripts/api-modules-baseline.json";
 
 /** The API's source files outside tests, relative to `root` with "/" separators. */
-function apiFiles(root) {
-  const found = [];
-  const walk = (relative) => {
-    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-      const child = `${relative}/${entry.name}`;
-      if (entry.isDirectory()) walk(child);
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts"))
-        found.push(child);
-    }
-  };
-  try {
-    walk(MODULES);
-  } catch {
-    // No modules folder: nothing to check.
-  }
-  return found;
-}
+const apiFiles = (root) =>
+  filesUnder(root, [MODULES], (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts"));
 
 /** The module a path belongs to, or undefined below the modules. */
 const moduleOf = (file) => {

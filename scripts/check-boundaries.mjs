@@ -8,12 +8,12 @@
 //   api-to-web           apps/api must not import apps/web
 // It reads static imports and re-exports (also across lines), side-effect imports and dynamic
 // `import("...")`, resolving `~/` (apps/web/app) and relative paths. Plain Node, no dependency.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { filesUnder } from "./source-files.mjs";
 
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
-const SKIPPED_DIRS = new Set(["node_modules", "build", "dist", ".react-router", "coverage", "test-results"]);
 const SCANNED_ROOTS = ["apps/web", "apps/api", "packages"];
 const WEB_APP = "apps/web/app";
 
@@ -27,27 +27,7 @@ const RULE_ADVICE = {
 };
 
 /** Every source file under the scanned roots, as paths relative to `root` with "/" separators. */
-function sourceFiles(root) {
-  const found = [];
-  const walk = (relative) => {
-    let entries;
-    try {
-      entries = readdirSync(path.join(root, relative), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const child = `${relative}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith(".")) walk(child);
-      } else if (SOURCE.test(entry.name) && !entry.name.endsWith(".d.ts")) {
-        found.push(child);
-      }
-    }
-  };
-  for (const scanned of SCANNED_ROOTS) walk(scanned);
-  return found;
-}
+const sourceFiles = (root) => filesUnder(root, SCANNED_ROOTS, (name) => SOURCE.test(name) && !name.endsWith(".d.ts"));
 
 /**
  * The text with comments blanked (newlines kept, so line numbers hold). Strings are skipped as they

@@ -8,30 +8,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { filesUnder } from "./source-files.mjs";
 
 const SCANNED = ["apps", "packages", "scripts", "e2e", "bench", "docs"];
-const SKIPPED = new Set(["node_modules", "build", "dist", ".react-router", ".tmp", "test-results", "drizzle"]);
 const SOURCE = /\.(?:[cm]?[jt]sx?|md|sql)$/;
 
-function files(root) {
-  const found = [];
-  const walk = (relative) => {
-    let entries;
-    try {
-      entries = readdirSync(path.join(root, relative), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const child = `${relative}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (!SKIPPED.has(entry.name) && !entry.name.startsWith(".")) walk(child);
-      } else if (SOURCE.test(entry.name)) found.push(child);
-    }
-  };
-  for (const folder of SCANNED) walk(folder);
-  return found.sort();
-}
+const files = (root) => filesUnder(root, SCANNED, (name) => SOURCE.test(name), [".tmp", "drizzle"]);
 
 /** What the repository offers to be cited: issue rows, spec sections, decision numbers. */
 function citable(root) {
