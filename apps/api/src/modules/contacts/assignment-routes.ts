@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
-import { requireRecentProof } from "../accounts/auth/recent-proof.ts";
+import { requireRecentProof } from "../accounts/index.ts";
 import { AssignmentTableError, changeLeadAssignment, findLeadAssignment } from "./assignment.ts";
 
 const ADMINS = { roles: ["administrador" as const] };

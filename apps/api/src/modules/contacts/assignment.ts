@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { leadAssignment, productOwners, serviceTypes, users } from "../../db/schema.ts";
 import { VersionConflictError } from "../../kernel/version-conflict.ts";
-import { activeContactStaff } from "../accounts/users/repo.ts";
+import { activeContactStaff } from "../accounts/index.ts";
 import { recordAudit } from "../audit/index.ts";
 import type { Actor } from "./service.ts";
 

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { clients, contactEvents, users } from "../../db/schema.ts";
-import { activeContactStaff } from "../accounts/users/repo.ts";
+import { activeContactStaff } from "../accounts/index.ts";
 
 // A contact's stage and owner as stored, and the events that record their changes.
 

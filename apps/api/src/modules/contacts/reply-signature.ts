@@ -2,7 +2,7 @@ import { BRAND, type Signature } from "@app/shared/constants";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { clientMessages, users } from "../../db/schema.ts";
-import { toSignature } from "../accounts/users/repo.ts";
+import { toSignature } from "../accounts/index.ts";
 
 /**
  * Who signs the reply to a message: the staff member who answered it (`replied_by`), with their

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client.ts";
 import { clientMessages, clients, contactEvents, emailOutbox, tasks, users } from "../../db/schema.ts";
 import { dbNow } from "../../db/sql-helpers.ts";
-import { VISIBLE } from "../contacts/tables.ts";
+import { VISIBLE } from "../contacts/index.ts";
 
 // The dashboard's follow-up figures (issue 13): tasks, the funnel and its conversion, time to first
 // reply, won value. The builder where it has the words; raw SQL (decision 021) for the conversion,

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client.ts";
 import { clientMessages, clients, messageServiceTypes, serviceTypes, users } from "../../db/schema.ts";
 import type { RawRow } from "../../db/sql-helpers.ts";
-import { IN_REVIEW, VISIBLE } from "../contacts/tables.ts";
+import { IN_REVIEW, VISIBLE } from "../contacts/index.ts";
 import { clickSummary } from "../whatsapp-clicks/index.ts";
 import { followUpFigures, taskCounts } from "./follow-up-repo.ts";
 

@@ -11,7 +11,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { byteaValue } from "../../db/sql-helpers.ts";
-import { refreshClientListing } from "../contacts/repo.ts";
+import { refreshClientListing } from "../contacts/index.ts";
 import { type SenderVerdict, senderVerdict } from "./authentication-results.ts";
 import { applyBounce } from "./bounce.ts";
 import type { InboundEmail } from "./parse-email.ts";

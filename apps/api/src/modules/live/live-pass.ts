@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { jwtVerify, SignJWT } from "jose";
-import type { AccessClaims } from "../accounts/auth/jwt.ts";
+import type { AccessClaims } from "../accounts/index.ts";
 
 // The event stream's credential (docs/decisions/029). EventSource cannot send an Authorization
 // header, and the access token lives in the page's memory only (decision 014). So the page trades

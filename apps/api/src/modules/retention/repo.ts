@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, notExists, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { auditLog, clientMessages, clients, contactConfirmations } from "../../db/schema.ts";
-import { ANONYMISED_EMAIL_DOMAIN } from "../contacts/anonymise.ts";
+import { ANONYMISED_EMAIL_DOMAIN } from "../contacts/index.ts";
 import type { RetentionAction, RetentionTrigger } from "./retention.ts";
 
 // The queries of the retention job (decision 018).

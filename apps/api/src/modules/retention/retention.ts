@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client.ts";
 import { tryAdvisoryXactLock } from "../../kernel/advisory-lock.ts";
 import { recordAudit } from "../audit/index.ts";
-import { anonymiseClientRows } from "../contacts/anonymise.ts";
+import { anonymiseClientRows } from "../contacts/index.ts";
 import {
   countDue,
   countMessagesOf,

@@ -13,8 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
-import { UnknownOwnerError } from "../contacts/pipeline.ts";
-import type { Actor } from "../contacts/service.ts";
+import { type Actor, UnknownOwnerError } from "../contacts/index.ts";
 import { changeTask, createTask, taskList } from "./service.ts";
 
 const unknownOwner = (reply: FastifyReply) => reply.code(400).send(fieldError("ownerId", CRM_MESSAGES.unknownOwner));
