@@ -18,7 +18,7 @@ import {
   validationDialog,
   waitForContactForm,
 } from "./helpers/contact-form";
-import { visit } from "./helpers/site";
+import { visit, waitForHydration } from "./helpers/site";
 
 // Sending the contact form: POST /api/client, its dialogs (spec sections 4 and 8) and retries.
 
@@ -94,6 +94,30 @@ test("a valid form is sent once, thanks the person and starts again empty", asyn
   expect(keyOf(sent[1] as typeof first)).toMatch(UUID);
   expect(keyOf(sent[1] as typeof first)).not.toBe(keyOf(first));
   expect(sent[1]?.postDataJSON()).toMatchObject({ firstName: "Lucía", serviceList: "Sea Freight Service" });
+});
+
+test("the campaign and the site a visit came from travel with a request sent pages later", async ({ page }) => {
+  // The first page of the visit: a campaign link followed from a search engine.
+  await page.goto("/productos?utm_source=boletin&utm_campaign=san-valentin", {
+    referer: "https://www.google.com/",
+    waitUntil: "domcontentloaded",
+  });
+  await waitForHydration(page);
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem("visit_source")))
+    .toBe(JSON.stringify({ utmSource: "boletin", utmCampaign: "san-valentin", referrer: "https://www.google.com/" }));
+  // Another page of the same visit, with no campaign in its address: the first page's source stays.
+  await openContactForm(page);
+  const sent = recordContactRequests(page);
+  await fillContactForm(page);
+  await submit(page);
+  await expect(successDialog(page)).toBeVisible();
+  expect(sent[0]?.postDataJSON().source).toMatchObject({
+    page: "/contacto",
+    utmSource: "boletin",
+    utmCampaign: "san-valentin",
+    referrer: "https://www.google.com/",
+  });
 });
 
 test("a form reached by a client-side navigation asks the server for its token", async ({ page }) => {

@@ -21,7 +21,11 @@ export function PageLanding() {
     const samePage = shown.current === location.pathname;
     shown.current = location.pathname;
     const root = document.documentElement;
-    root.style.scrollBehavior = samePage ? "" : "auto";
+    const behaviour = samePage ? "" : "auto";
+    // Unchanged (the page's first render, a move within a page): nothing to bring up to date, and
+    // reading the computed style would recalculate the whole page's style inside hydration's commit.
+    if (root.style.scrollBehavior === behaviour) return;
+    root.style.scrollBehavior = behaviour;
     // Chrome may scroll with the behaviour it computed before the change (seen: a glide after
     // "auto" was set); reading it brings the computed style up to date first.
     void getComputedStyle(root).scrollBehavior;

@@ -19,12 +19,22 @@ const UTM: [string, keyof VisitSource][] = [
 /** The API bounds each text; a longer one is cut rather than failing a person's request. */
 const MAX_LENGTH = 500;
 
-/** Remembers the referrer and UTM parameters of the first page of this visit (later pages keep them). */
+/**
+ * Remembers the referrer and UTM parameters of the first page of this visit (later pages keep them).
+ * The address is read at once (a tap may navigate away); storage, whose first use loads the tab's
+ * whole store, waits for a task of its own rather than lengthening hydration's effects.
+ */
 export function rememberVisitSource() {
+  const { search } = window.location;
+  const timer = setTimeout(() => remember(search), 0);
+  return () => clearTimeout(timer);
+}
+
+function remember(search: string) {
   try {
     if (sessionStorage.getItem(STORAGE_KEY)) return;
     const source: VisitSource = {};
-    const params = new URLSearchParams(window.location.search);
+    const params = new URLSearchParams(search);
     for (const [param, key] of UTM) {
       const value = params.get(param)?.trim();
       if (value) source[key] = value.slice(0, MAX_LENGTH);
