@@ -1,7 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { Database } from "../src/db/client.ts";
-import { prepareDatabase } from "../src/db/setup.ts";
+import { MIGRATIONS_FOLDER, prepareDatabase } from "../src/db/setup.ts";
 
 export type Engine = "pglite" | "postgres";
 
@@ -16,7 +20,13 @@ export type TestDatabase = { database: Database; databaseUrl: string | undefined
  */
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === "pglite") {
-    const database = await prepareDatabase({ dataDir: "memory://" });
+    const snapshot = snapshotFile();
+    // From the run's migrated snapshot when there is one (the API tests' global set-up writes it);
+    // preparing it again applies only what it lacks, as on a server that starts.
+    const database = await prepareDatabase({
+      dataDir: "memory://",
+      snapshot: existsSync(snapshot) ? snapshot : undefined,
+    });
     return { database, databaseUrl: undefined, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -44,5 +54,40 @@ async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>)
     return await run(client);
   } finally {
     await client.end();
+  }
+}
+
+const SNAPSHOT_DIR = fileURLToPath(new URL("../.tmp/", import.meta.url));
+
+/**
+ * Where the migrated PGlite snapshot of these migrations and this PGlite lives: its name changes
+ * with either, so a stale one is never used.
+ */
+export function snapshotFile() {
+  const hash = createHash("sha256");
+  // PGlite's own files (its package.json is not exported): a new PGlite makes a new snapshot.
+  const pglite = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+  hash.update(readFileSync(path.join(pglite, "..", "package.json")));
+  for (const entry of readdirSync(MIGRATIONS_FOLDER, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    hash.update(path.relative(MIGRATIONS_FOLDER, file)).update(readFileSync(file));
+  }
+  return path.join(SNAPSHOT_DIR, `pglite-${hash.digest("hex").slice(0, 16)}.tar`);
+}
+
+/** Writes the snapshot unless it is there already, and removes those of other migrations. */
+export async function writeSnapshot() {
+  const file = snapshotFile();
+  if (existsSync(file)) return;
+  mkdirSync(SNAPSHOT_DIR, { recursive: true });
+  for (const name of readdirSync(SNAPSHOT_DIR)) {
+    if (name.startsWith("pglite-") && name.endsWith(".tar")) rmSync(path.join(SNAPSHOT_DIR, name), { force: true });
+  }
+  const database = await prepareDatabase({ dataDir: "memory://" });
+  try {
+    await database.saveSnapshot?.(file);
+  } finally {
+    await database.close();
   }
 }

@@ -26,14 +26,21 @@ export type Database = {
   engine: "pglite" | "postgres";
   /** Runs the migrations with the engine's own migrator. */
   migrate: (migrationsFolder: string) => Promise<void>;
+  /** PGlite only: writes the whole database to a file that `snapshot` in the options starts from. */
+  saveSnapshot?: (file: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir: string };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PGlite in memory only: start as a copy of this snapshot (the tests' migrated database). */
+  snapshot?: string | undefined;
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.snapshot);
 }
 
 /**
@@ -98,11 +105,13 @@ function retryOnLostConnection(pool: pg.Pool, tries: number) {
   pool.query = retrying as typeof pool.query;
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const unlock = dataDir.startsWith("memory://") ? () => {} : lockDataDir(dataDir);
+async function openPglite(dataDir: string, snapshot?: string): Promise<Database> {
+  const inMemory = dataDir.startsWith("memory://");
+  if (snapshot && !inMemory) throw new Error("Only a database in memory starts from a snapshot");
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PgliteThread;
   try {
-    client = await PgliteThread.open(dataDir);
+    client = await PgliteThread.open(dataDir, snapshot);
   } catch (error) {
     unlock();
     throw error;
@@ -116,6 +125,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       await migrate(db, { migrationsFolder });
     },
+    saveSnapshot: (file) => client.snapshot(file),
     close: async () => {
       await client.close();
       unlock();

@@ -12,6 +12,7 @@ type Request =
     }
   | { op: "exec"; sql: string }
   | { op: "begin" | "commit" | "rollback"; tx: number }
+  | { op: "snapshot"; file: string }
   | { op: "close" };
 
 type Reply = { id: number; value?: unknown; error?: Record<string, unknown> & { message: string } };
@@ -58,9 +59,12 @@ export class PgliteThread implements Queryable {
     worker.on("exit", (code) => fail(`its thread ended (exit code ${code})`));
   }
 
-  /** Starts the thread and opens the data directory there (`memory://` for a throw-away one). */
-  static async open(dataDir: string): Promise<PgliteThread> {
-    const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), { workerData: { dataDir } });
+  /**
+   * Starts the thread and opens the data directory there (`memory://` for a throw-away one), which
+   * starts as a copy of `snapshot` when one is given (a file written by `snapshot()`).
+   */
+  static async open(dataDir: string, snapshot?: string): Promise<PgliteThread> {
+    const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), { workerData: { dataDir, snapshot } });
     const started = await new Promise<{ ready: boolean; error?: Reply["error"] }>((resolve, reject) => {
       worker.once("message", resolve);
       worker.once("error", reject);
@@ -112,6 +116,11 @@ export class PgliteThread implements Queryable {
     }
     await this.call({ op: "commit", tx });
     return value;
+  }
+
+  /** Writes the whole database to `file`, to start others from (`open`). */
+  snapshot(file: string): Promise<void> {
+    return this.call({ op: "snapshot", file });
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@
 // the thread that calls it; on the server's own thread every statement would stop HTTP for as long
 // as it runs. Plain JavaScript on purpose: a worker gets no TypeScript loader (neither tsx's nor
 // Vitest's), so this file must run as it is under `npm start`, the tests and the benchmarks.
+import { readFile, rename, writeFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -81,6 +82,13 @@ async function handle(message) {
       return end(message.tx, true);
     case "rollback":
       return end(message.tx, false);
+    case "snapshot": {
+      // Written beside its place and renamed: a reader never sees half a file.
+      const data = Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
+      const partial = `${message.file}.${process.pid}.partial`;
+      await writeFile(partial, data);
+      return rename(partial, message.file);
+    }
     case "close":
       return client.close();
     default:
@@ -89,7 +97,10 @@ async function handle(message) {
 }
 
 try {
-  client = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent } });
+  // A throw-away database may start from a snapshot of another (`snapshot` below) instead of an
+  // empty cluster: loading one takes a fifth of the time PostgreSQL's initdb does.
+  const loadDataDir = workerData.snapshot ? new Blob([await readFile(workerData.snapshot)]) : undefined;
+  client = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent }, loadDataDir });
   // A new WAL file (every 16 MB of writes, about every second under a burst of contact forms) is
   // not filled with zeros first: that wrote 16 MB at once on this thread, a 40-60 ms pause for the
   // statements waiting behind it (p99 of a batch of 50 leads: 29 ms with zeros, 20 without). The

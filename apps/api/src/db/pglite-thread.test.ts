@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "./client.ts";
 import { isDatabaseUnavailable, isUniqueViolation } from "./errors.ts";
 import { PgliteThread } from "./pglite-thread-client.ts";
 
@@ -77,5 +81,27 @@ describe("PgliteThread (the embedded database on its own thread)", () => {
     await closing.close();
     const error = await closing.query("select 1").catch((caught: unknown) => caught);
     expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it("starts a database in memory as a copy of a snapshot, which later changes do not reach", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "pglite-snapshot-"));
+    const file = path.join(dir, "snapshot.tar");
+    try {
+      await db.query("insert into item (id) values (1)");
+      await db.snapshot(file);
+      await db.query("insert into item (id) values (2)");
+      const copy = await PgliteThread.open("memory://", file);
+      await copy.query("insert into item (id) values (3)");
+      expect((await copy.query<{ id: number }>("select id from item order by id")).rows).toEqual([
+        { id: 1 },
+        { id: 3 },
+      ]);
+      await copy.close();
+      expect((await db.query<{ id: number }>("select id from item order by id")).rows).toEqual([{ id: 1 }, { id: 2 }]);
+      // A database on disk keeps its own data: a snapshot is only for throw-away ones.
+      await expect(openDatabase({ dataDir: path.join(dir, "data"), snapshot: file })).rejects.toThrow(/memory/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
