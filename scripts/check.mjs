@@ -1,4 +1,4 @@
-// `npm run check`: the loop to run while working, in about three minutes on our 2-core machines.
+// `npm run check`: the loop to run while working, about five minutes on our 2-core machines.
 // Lint and the repository's own checks, the typecheck of every project (incremental: after the first
 // run, only what changed is checked again), then the unit and API tests on PGlite. What it leaves to
 // `npm test`: PostgreSQL, the browser tests and the tests that start whole processes (servers, CLIs,
@@ -11,9 +11,11 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cache = path.join(root, ".tmp");
 
-/** API tests of whole processes: each starts servers, CLIs or a mail server, and they take minutes. */
-// Globs relative to the API's folder, as Vitest matches them in its project.
-export const PROCESS_TESTS = [
+/**
+ * API tests of whole processes: each starts servers, CLIs or a mail server, and they take minutes.
+ * Globs relative to the API's folder, as Vitest matches them in its project.
+ */
+const PROCESS_TESTS = [
   "test/*.test.ts",
   "test/faults/**",
   "test/security/fuzz.test.ts",
