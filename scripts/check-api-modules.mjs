@@ -2,6 +2,9 @@
 // The API's modules and their public faces, checked on every `npm run lint` (issue 32):
 //   api-deep-import   a file of module A imports a file of module B other than B's index.ts
 //   api-cycle         modules that import each other, directly or round a longer loop
+//   api-table-writer  a module inserts, updates or deletes rows of a table another owner holds
+//                     (the owner is the file of apps/api/src/db/schema that defines the table: a
+//                     module's name, or kernel / db below the modules); it calls the owner's face
 // A module is a folder of apps/api/src/modules; below them sit db/, kernel/, plugins/, config.ts,
 // which any module may import. Tests (*.test.ts) may reach into other modules to set a scene and
 // are not counted. Today's known violations are listed in api-modules-baseline.json: a new one
@@ -13,6 +16,7 @@ import { importsOf } from "./check-boundaries.mjs";
 import { filesUnder } from "./source-files.mjs";
 
 const MODULES = "apps/api/src/modules";
+const SCHEMA = "apps/api/src/db/schema";
 const BASELINE = "scripts/api-modules-baseline.json";
 
 /** The API's source files outside tests, relative to `root` with "/" separators. */
@@ -88,6 +92,51 @@ function readImports(root) {
   return { edges, violations };
 }
 
+/** Each table's owner: its code name and its SQL name, both mapped to the schema file's name. */
+function tableOwners(root) {
+  const owners = new Map();
+  for (const file of filesUnder(root, [SCHEMA], (name) => name.endsWith(".ts"))) {
+    const owner = path.posix.basename(file, ".ts");
+    const text = readFileSync(path.join(root, file), "utf8");
+    for (const [, code, table] of text.matchAll(/export const (\w+) = pgTable\(\s*"(\w+)"/g)) {
+      owners.set(code, owner);
+      owners.set(table, owner);
+    }
+  }
+  return owners;
+}
+
+/** Lines that are code or SQL, not comments: prose may say "update clients" freely. */
+const codeOf = (text) =>
+  text
+    .split("\n")
+    .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+    .join("\n");
+
+/** The tables a file writes: `.insert(t)`, `.update(t)`, `.delete(t)` and SQL's insert into / update / delete from. */
+export function tablesWritten(text) {
+  const code = codeOf(text);
+  const written = new Set();
+  for (const [, name] of code.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g)) written.add(name);
+  for (const [, name] of code.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi)) written.add(name);
+  return written;
+}
+
+/** Writes by a module to a table another owner holds, each as a violation line. */
+function foreignWrites(root) {
+  const owners = tableOwners(root);
+  const violations = new Set();
+  for (const file of apiFiles(root)) {
+    const from = moduleOf(file);
+    if (!from) continue;
+    for (const name of tablesWritten(readFileSync(path.join(root, file), "utf8"))) {
+      const owner = owners.get(name);
+      if (owner && owner !== from) violations.add(`api-table-writer: ${from} writes ${name} (owner ${owner})`);
+    }
+  }
+  return violations;
+}
+
 /** The module graph: each module and the modules it imports. */
 export const apiModuleGraph = (root) => readImports(root).edges;
 
@@ -95,12 +144,14 @@ export const apiModuleGraph = (root) => readImports(root).edges;
 export function apiModuleViolations(root) {
   const { edges, violations } = readImports(root);
   for (const group of cyclesOf(edges)) violations.add(`api-cycle: ${group.join(" <-> ")}`);
+  for (const line of foreignWrites(root)) violations.add(line);
   return [...violations].sort();
 }
 
 const ADVICE = {
   "api-deep-import": "import the module's index.ts, its public face; export what is needed there",
   "api-cycle": "modules import one way: move what both need below them (kernel/) or invert the dependency",
+  "api-table-writer": "only a table's owner writes it: call a function of the owner's index.ts",
 };
 
 /** Violations not in the baseline, and baseline lines no longer seen. */
@@ -131,5 +182,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const line of added) console.error(`${line}  (${ADVICE[line.split(":")[0]]})`);
   for (const line of gone) console.error(`fixed, remove it from ${BASELINE}: ${line}`);
   if (added.length + gone.length > 0) process.exit(1);
-  console.log(`API modules: no new deep import or cycle (${baseline.length} known, listed in ${BASELINE}).`);
+  console.log(`API modules: no new deep import, cycle or write to another owner's table (${baseline.length} known, listed in ${BASELINE}).`);
 }

@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // on PGlite and on PostgreSQL alike.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./src/db/schema.ts",
+  schema: "./src/db/schema/index.ts",
   out: "./drizzle",
 });

@@ -28,6 +28,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import type { StreamTimings } from "./modules/live/event-stream.ts";
 import { liveRoutes } from "./modules/live/routes.ts";
 import { replyTemplateRoutes } from "./modules/reply-templates/routes.ts";
+import { anonymiseRoutes } from "./modules/retention/index.ts";
 import { ServiceTypeCatalog } from "./modules/service-types/catalog.ts";
 import { serviceTypeRoutes } from "./modules/service-types/routes.ts";
 import { mediaRoutes } from "./modules/site/media-routes.ts";
@@ -176,6 +177,7 @@ export async function buildApp({
       await api.register(secondFactorRoutes);
       await api.register(auditRoutes);
       await api.register(contactRoutes);
+      await api.register(anonymiseRoutes);
       await api.register(submittedDetailsRoutes);
       await api.register(emailRoutes);
       await api.register(pipelineRoutes);

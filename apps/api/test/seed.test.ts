@@ -10,7 +10,7 @@ import { demoClients } from "../src/cli/seed-demo-contacts.ts";
 import { DEMO_PASSWORD } from "../src/cli/seed-demo-staff.ts";
 import { DEMO_STAFF } from "../src/cli/seed-words.ts";
 import { type Db, queryRows } from "../src/db/client.ts";
-import * as schema from "../src/db/schema.ts";
+import * as schema from "../src/db/schema/index.ts";
 import { verifyPassword } from "../src/modules/accounts/auth/passwords.ts";
 import { listTimeline } from "../src/modules/contacts/timeline.ts";
 import { taskGroup } from "../src/modules/tasks/task-group.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, isNull } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
-import { auditLog, authenticatorApps, authSessions, recoveryCodes } from "../src/db/schema.ts";
+import { auditLog, authenticatorApps, authSessions, recoveryCodes } from "../src/db/schema/index.ts";
 import { prepareDatabase } from "../src/db/setup.ts";
 import { verifyPassword } from "../src/modules/accounts/auth/passwords.ts";
 import { ensureFirstAdmin } from "../src/modules/accounts/users/first-admin.ts";

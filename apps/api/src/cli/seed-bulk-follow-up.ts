@@ -6,7 +6,7 @@ import { createUserRequestSchema } from "@app/shared";
 import { LOST_REASONS, type Stage } from "@app/shared/constants";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { users } from "../db/schema.ts";
+import { users } from "../db/schema/index.ts";
 import { findUserByUsername } from "../modules/accounts/users/repo.ts";
 import { createUser } from "../modules/accounts/users/service.ts";
 import { hash, intArray, literal, pick, textArray } from "./seed-bulk-sql.ts";

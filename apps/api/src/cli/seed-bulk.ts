@@ -21,7 +21,7 @@ import {
   internalNotes,
   messageServiceTypes,
   tasks,
-} from "../db/schema.ts";
+} from "../db/schema/index.ts";
 import { visible } from "../modules/contacts/tables.ts";
 import { listServiceTypes } from "../modules/service-types/repo.ts";
 import {

@@ -1,7 +1,7 @@
 // The demo's contacts and their messages (`npm run db:seed -- --demo`): about 200 people a person
 // can look at, the same on every run (a seeded random generator), spread over the last 16 weeks
 // relative to today. Pure: seed-demo.ts writes them.
-import type { clientMessages, clients } from "../db/schema.ts";
+import type { clientMessages, clients } from "../db/schema/index.ts";
 import {
   CLOSINGS,
   COMPANY_SUFFIXES,

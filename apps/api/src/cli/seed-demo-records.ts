@@ -3,7 +3,7 @@
 // lead-assignment rule to round-robin, unless an administrator has already chosen one.
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { contactEvents, internalNotes, leadAssignment, tasks } from "../db/schema.ts";
+import { contactEvents, internalNotes, leadAssignment, tasks } from "../db/schema/index.ts";
 import type { FollowUp } from "./seed-demo-follow-up.ts";
 import type { DemoStaff } from "./seed-demo-staff.ts";
 

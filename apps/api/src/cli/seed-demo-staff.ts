@@ -3,7 +3,7 @@
 import { createUserRequestSchema } from "@app/shared";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { users } from "../db/schema.ts";
+import { users } from "../db/schema/index.ts";
 import { createUser } from "../modules/accounts/users/service.ts";
 import { DEMO_STAFF, plain, STAFF_DOMAIN } from "./seed-words.ts";
 

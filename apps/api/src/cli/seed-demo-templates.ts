@@ -3,7 +3,7 @@
 // screen; a name already there is left as it is (a second run adds nothing).
 import { replyTemplateInputSchema } from "@app/shared";
 import type { Db } from "../db/client.ts";
-import { replyTemplates } from "../db/schema.ts";
+import { replyTemplates } from "../db/schema/index.ts";
 
 /** The reply email already starts with "Hola {nombre}:" and ends with the signature: these are the middle. */
 export const DEMO_TEMPLATES = [

@@ -5,7 +5,7 @@
 import { PRIVACY_NOTICE_VERSION } from "@app/shared/constants";
 import { eq, inArray, max, min, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { clientMessages, clients, messageServiceTypes } from "../db/schema.ts";
+import { clientMessages, clients, messageServiceTypes } from "../db/schema/index.ts";
 import { listServiceTypes } from "../modules/service-types/repo.ts";
 import { demoClients, randomGenerator } from "./seed-demo-contacts.ts";
 import { type FollowUp, planFollowUp } from "./seed-demo-follow-up.ts";

@@ -10,7 +10,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { loadConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import * as schema from "../db/schema.ts";
+import * as schema from "../db/schema/index.ts";
 import { prepareDatabase } from "../db/setup.ts";
 import { ensureFirstAdmin } from "../modules/accounts/users/first-admin.ts";
 import { runCommand } from "./run-command.ts";

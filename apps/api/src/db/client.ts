@@ -7,7 +7,7 @@ import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { isConnectionLost } from "./errors.ts";
 import { PgliteThread } from "./pglite-thread-client.ts";
-import * as schema from "./schema.ts";
+import * as schema from "./schema/index.ts";
 
 /** One type for both engines, so repositories never care which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../../test/database.ts";
 import { applyDataMigrations, DATA_MIGRATIONS } from "./data-migrations.ts";
-import { clients, dataMigrations } from "./schema.ts";
+import { clients, dataMigrations } from "./schema/index.ts";
 
 describe.each(engines)("data migrations on %s", (engine) => {
   let test: TestDatabase;

@@ -1,7 +1,7 @@
 import { storedToE164 } from "@app/shared/phone";
 import { and, asc, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { clients, dataMigrations } from "./schema.ts";
+import { clients, dataMigrations } from "./schema/index.ts";
 
 // Changes to stored data that need more than SQL (a phone library's rules). Each runs once, after
 // the migrations, in a transaction that first claims its name: an instance starting beside another

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { SERVICE_TYPE_TITLES } from "@app/shared/constants";
 import { type Database, type DatabaseOptions, openDatabase } from "./client.ts";
 import { applyDataMigrations } from "./data-migrations.ts";
-import { serviceTypes } from "./schema.ts";
+import { serviceTypes } from "./schema/index.ts";
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 

@@ -8,7 +8,7 @@ import {
 } from "@app/shared";
 import { and, desc, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { auditLog, clients, users } from "../../db/schema.ts";
+import { auditLog, clients, users } from "../../db/schema/index.ts";
 import { describeAudit, staffIdsOf } from "./describe.ts";
 
 export type AuditEvent = {

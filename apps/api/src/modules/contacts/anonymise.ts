@@ -1,17 +1,20 @@
-import { and, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, contactEvents, emailOutbox, internalNotes, tasks } from "../../db/schema.ts";
+import { clientMessages, clients, contactEvents, internalNotes } from "../../db/schema/index.ts";
+import { forgetEmailsOf } from "../email/index.ts";
 
 /** The domain of every anonymised address: `.invalid` can never receive mail (RFC 2606). */
 export const ANONYMISED_EMAIL_DOMAIN = "anonimizado.invalid";
 
-const ANONYMISED = "(anonimizado)";
+/** What stands where the person's words were. */
+export const ANONYMISED = "(anonimizado)";
 
 /**
- * Anonymises these contacts, for staff (one) and for the retention job (a batch): what identifies
- * the person is replaced (names, address, phone, company, what they and we wrote, where from); dates,
- * services, stages and statuses stay for the statistics. Unsent emails to them are dropped. Run it inside a
- * transaction; it answers the ids it found.
+ * Anonymises these contacts' rows, for staff (one) and for the retention job (a batch): what
+ * identifies the person is replaced (names, address, phone, company, what they and we wrote, where
+ * from); dates, services, stages and statuses stay for the statistics. Unsent emails to them are
+ * dropped. The tasks module forgets its part (titles) after this: the retention module calls both.
+ * Run it inside a transaction; it answers the ids it found.
  */
 export async function anonymiseClientRows(tx: Db, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
@@ -53,17 +56,11 @@ export async function anonymiseClientRows(tx: Db, ids: number[]): Promise<number
     .set({ data: sql`${contactEvents.data} - 'lostNote' - 'title'` })
     .where(inArray(contactEvents.clientId, found));
   await tx.update(internalNotes).set({ body: ANONYMISED }).where(inArray(internalNotes.clientId, found));
-  await tx.update(tasks).set({ title: ANONYMISED }).where(inArray(tasks.clientId, found));
-  await tx
-    .delete(emailOutbox)
-    .where(and(inArray(emailOutbox.status, ["pending", "sending"]), inArray(emailOutbox.messageId, theirMessages)));
-  await tx
-    .update(emailOutbox)
-    .set({
-      toAddress: sql`'anonimizado-' || (select ${clientMessages.clientId} from ${clientMessages} where ${clientMessages.id} = ${emailOutbox.messageId}) || ${`@${ANONYMISED_EMAIL_DOMAIN}`}`,
-      replyTo: null,
-      payload: null,
-    })
-    .where(inArray(emailOutbox.messageId, theirMessages));
+  await forgetEmailsOf(
+    tx,
+    theirMessages,
+    (messageId) =>
+      sql`'anonimizado-' || (select ${clientMessages.clientId} from ${clientMessages} where ${clientMessages.id} = ${messageId}) || ${`@${ANONYMISED_EMAIL_DOMAIN}`}`,
+  );
   return found;
 }

@@ -1,7 +1,7 @@
 import type { LeadAssignment, LeadAssignmentInput } from "@app/shared";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { leadAssignment, productOwners, serviceTypes, users } from "../../db/schema.ts";
+import { leadAssignment, productOwners, serviceTypes, users } from "../../db/schema/index.ts";
 import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import { activeContactStaff } from "../accounts/index.ts";
 import { recordAudit } from "../audit/index.ts";

@@ -3,7 +3,7 @@ import { CRM_LIMITS, STAGES, type Stage } from "@app/shared/constants";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client.ts";
-import { clientServiceTypes, clients, users } from "../../db/schema.ts";
+import { clientServiceTypes, clients, users } from "../../db/schema/index.ts";
 import { matchesOwner, pipelineCounts } from "./pipeline-counts.ts";
 import { filterCondition, type OwnerFilter } from "./search-filter.ts";
 import { c, cs } from "./tables.ts";

@@ -3,8 +3,9 @@ import type { BulkChangeInput, BulkResult } from "@app/shared";
 import { CRM_LIMITS } from "@app/shared/constants";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
-import { clients, contactEvents, emailOutbox, users } from "../../db/schema.ts";
+import { clients, contactEvents, users } from "../../db/schema/index.ts";
 import { recordAudit } from "../audit/index.ts";
+import { queueEmails } from "../email/index.ts";
 import { publishLive } from "../live/index.ts";
 import { activeOwner } from "./pipeline.ts";
 import type { Actor } from "./service.ts";
@@ -98,16 +99,18 @@ export async function changeContacts(db: Db, target: BulkTarget, change: Change,
     );
     // One email for the lot: "te asignaron 40 contactos", not forty.
     if (owner?.email && change.kind === "owner" && change.ownerId !== actor.staff.id && changedRows.length > 0) {
-      await tx.insert(emailOutbox).values({
-        kind: "owner_assigned",
-        toAddress: owner.email,
-        payload: {
-          clientId: changedRows[0]?.clientId,
-          count: changedRows.length,
-          ownerName: owner.displayName,
-          assignedBy: actor.staff.displayName,
+      await queueEmails(tx, [
+        {
+          kind: "owner_assigned",
+          to: owner.email,
+          payload: {
+            clientId: changedRows[0]?.clientId,
+            count: changedRows.length,
+            ownerName: owner.displayName,
+            assignedBy: actor.staff.displayName,
+          },
         },
-      });
+      ]);
     }
     return { matched, changed: changedRows.length, undoId: bulkId };
   });

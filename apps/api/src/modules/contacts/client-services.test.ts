@@ -5,7 +5,7 @@ import { ADMIN, bearer, createAuthTestApp, signIn } from "../../../test/auth.ts"
 import { contactRequest, newContactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
 import { queryRows } from "../../db/client.ts";
-import { clientMessages, clientServiceTypes, clients } from "../../db/schema.ts";
+import { clientMessages, clientServiceTypes, clients } from "../../db/schema/index.ts";
 import { insertContactRequests } from "./intake-repo.ts";
 import { IN_REVIEW, m, VISIBLE } from "./tables.ts";
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
+import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema/index.ts";
 import type { ContactSummary } from "./request-emails.ts";
 
 type ServiceTypeRow = typeof serviceTypes.$inferSelect;

@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody } from "../../plugins/error-handler.ts";
+import { retryEmail } from "../email/index.ts";
 import { publishLive } from "../live/index.ts";
-import { clientEmails, findAttachment, retryEmail } from "./emails.ts";
+import { clientEmails, findAttachment } from "./emails.ts";
 import { findClient } from "./repo.ts";
 
 const errors = { 404: apiErrorSchema, 409: apiErrorSchema };

@@ -1,8 +1,8 @@
 import type { ClientEmails } from "@app/shared";
-import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, emailOutbox, messageAttachments } from "../../db/schema.ts";
-import { byteaOf, dbNow } from "../../db/sql-helpers.ts";
+import { clientMessages, emailOutbox, messageAttachments } from "../../db/schema/index.ts";
+import { byteaOf } from "../../db/sql-helpers.ts";
 
 /**
  * The email side of a client's messages: the received emails' sender, subject, quoted history and files,
@@ -90,18 +90,4 @@ export async function findAttachment(db: Db, id: number) {
     .from(messageAttachments)
     .where(eq(messageAttachments.id, id));
   return row?.content ? { ...row, content: row.content } : undefined;
-}
-
-/**
- * `Reintentar`: a failed or bounced email goes back to the queue, due now, with its tries counted
- * again from zero. Answers the message it belongs to, or undefined when there is no such email or
- * it is not in a state to retry.
- */
-export async function retryEmail(db: Db, id: number) {
-  const [row] = await db
-    .update(emailOutbox)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: dbNow(), lastError: null, smtpResponse: null })
-    .where(and(eq(emailOutbox.id, id), sql`${emailOutbox.status} in ('failed', 'bounced')`))
-    .returning({ messageId: emailOutbox.messageId });
-  return row;
 }

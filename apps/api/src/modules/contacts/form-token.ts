@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { CONTACT_LIMITS } from "@app/shared/constants";
-import type { ReviewReason } from "../../db/schema.ts";
+import type { ReviewReason } from "../../db/schema/index.ts";
 
 // The contact form's token (decision 046): "this server served the form at this time", signed. The
 // page carries it in a hidden field, so the minimum fill time is measured by the server on both the

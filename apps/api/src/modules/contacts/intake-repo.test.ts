@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newContactRequest, resetContactTables } from "../../../test/contact.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
-import { clientMessages, clients, emailOutbox, messageServiceTypes } from "../../db/schema.ts";
+import { clientMessages, clients, emailOutbox, messageServiceTypes } from "../../db/schema/index.ts";
 import { findRequestHashByIdempotencyKey, insertContactRequests } from "./intake-repo.ts";
 
 // The lead-dedupe rule of the intake's one statement (upsertClientsByEmail, insertMessagesOnce),

@@ -1,9 +1,9 @@
 import type { ContactSource } from "@app/shared";
 import { CRM_ROLES } from "@app/shared/constants";
-import { eq, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
-import { clientMessages, type ReviewReason } from "../../db/schema.ts";
-import type { OutboxEmail } from "../email/index.ts";
+import { clientMessages, contactConfirmations, type ReviewReason } from "../../db/schema/index.ts";
+import { type OutboxEmail, queueEmailsStep } from "../email/index.ts";
 
 export type NewContactRequest = {
   firstName: string;
@@ -79,13 +79,13 @@ export async function insertContactRequests(db: Db, requests: NewContactRequest[
              encode(sha256(convert_to(lower(email.to_address), 'UTF8')), 'hex') as address_key
         from message join ids using (id) join input using (idx),
              jsonb_to_recordset(input.emails) as email(kind text, to_address text, reply_to text, payload jsonb)
-    ), ${claimConfirmations}, emails as (
-      insert into email_outbox (kind, message_id, to_address, reply_to, payload)
-      select kind, message_id, to_address, reply_to, payload
+    ), ${claimConfirmations}, ${queueEmailsStep(
+      "emails",
+      sql`select kind, message_id, to_address, reply_to, payload
         from announced
        where kind <> 'contact_confirmation'
-          or (idx, address_key) in (select idx, address_key from confirmation join confirmed using (address_key))
-    )
+          or (idx, address_key) in (select idx, address_key from confirmation join confirmed using (address_key))`,
+    )}
     select ids.idx, message.id from ids left join message using (id)`,
   );
   const byIndex = new Map(rows.map((row) => [Number(row.idx), row.id === null ? undefined : Number(row.id)]));
@@ -175,12 +175,12 @@ const recordRuleAssignments = sql`assigned as (
       insert into contact_events (client_id, kind, data)
       select id, 'owner_changed', jsonb_build_object('from', null, 'to', owner_id, 'toName', display_name, 'byRule', true)
         from assigned
-    ), assignment_emails as (
-      insert into email_outbox (kind, to_address, payload)
-      select 'owner_assigned', email,
+    ), ${queueEmailsStep(
+      "assignment_emails",
+      sql`select 'owner_assigned', null::bigint, email, null::text,
              jsonb_build_object('clientId', id, 'ownerName', display_name, 'assignedBy', 'La regla de asignación de contactos nuevos')
-        from assigned where email is not null
-    ), rotation as (
+        from assigned where email is not null`,
+    )}, rotation as (
       update lead_assignment set last_owner_id = (
           select assignee.owner_id from assignee where assignee.owner_id is not null order by assignee.r desc limit 1)
        where id = 1 and mode = 'round_robin' and exists (select 1 from assigned)
@@ -247,4 +247,12 @@ export async function findRequestHashByIdempotencyKey(db: Db, key: string): Prom
     .from(clientMessages)
     .where(eq(clientMessages.idempotencyKey, key));
   return row ? (row.requestHash ?? "") : undefined;
+}
+
+/**
+ * Forgets which addresses got a confirmation before `before`: the record only serves the daily cap
+ * (decision 045), and even as a digest an address is the person's data.
+ */
+export async function forgetConfirmationsBefore(db: Db, before: Date) {
+  await db.delete(contactConfirmations).where(lt(contactConfirmations.queuedAt, before));
 }

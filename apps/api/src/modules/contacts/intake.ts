@@ -5,7 +5,7 @@ import { toE164 } from "@app/shared/phone";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import type { ReviewReason } from "../../db/schema.ts";
+import type { ReviewReason } from "../../db/schema/index.ts";
 import type { OutboxEmail } from "../email/index.ts";
 import { publishLive } from "../live/index.ts";
 import type { ServiceTypeCatalog } from "../service-types/index.ts";

@@ -1,7 +1,7 @@
 import type { InternalNote } from "@app/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clients, internalNotes } from "../../db/schema.ts";
+import { clients, internalNotes } from "../../db/schema/index.ts";
 import { recordAudit } from "../audit/index.ts";
 import type { Actor } from "./service.ts";
 

@@ -2,7 +2,7 @@ import type { ClientMessage } from "@app/shared";
 import type { ReplyChannel } from "@app/shared/constants";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
+import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema/index.ts";
 import { inReview, m } from "./tables.ts";
 
 // Messages as the CRM reads and changes them; row types from the schema.

@@ -2,7 +2,7 @@ import type { ContactCounts } from "@app/shared";
 import { STAGES, type Stage } from "@app/shared/constants";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clients, users } from "../../db/schema.ts";
+import { clients, users } from "../../db/schema/index.ts";
 import { reusedCount } from "./list-total.ts";
 import { type OwnerFilter, UNANSWERED } from "./search-filter.ts";
 import { m } from "./tables.ts";

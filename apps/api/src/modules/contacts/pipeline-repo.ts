@@ -3,7 +3,7 @@ import type { LostReason, Stage } from "@app/shared/constants";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { clients, contactEvents, users } from "../../db/schema.ts";
+import { clients, contactEvents, users } from "../../db/schema/index.ts";
 import { activeContactStaff } from "../accounts/index.ts";
 
 // A contact's stage and owner as stored, and the events that record their changes.

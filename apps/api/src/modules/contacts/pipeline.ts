@@ -1,8 +1,8 @@
 import type { OwnerChangeInput, Pipeline, StageChangeInput } from "@app/shared";
 import type { Db } from "../../db/client.ts";
-import { emailOutbox } from "../../db/schema.ts";
 import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import { recordAudit } from "../audit/index.ts";
+import { queueEmails } from "../email/index.ts";
 import { publishLive } from "../live/index.ts";
 import {
   findActiveStaff,
@@ -94,11 +94,13 @@ export async function changeOwner(db: Db, id: number, input: OwnerChangeInput, a
       data: { from: before.ownerId, to: input.ownerId, toName: next?.displayName ?? null },
     });
     if (next?.email && input.ownerId !== actor.staff.id) {
-      await tx.insert(emailOutbox).values({
-        kind: "owner_assigned",
-        toAddress: next.email,
-        payload: { clientId: id, ownerName: next.displayName, assignedBy: actor.staff.displayName },
-      });
+      await queueEmails(tx, [
+        {
+          kind: "owner_assigned",
+          to: next.email,
+          payload: { clientId: id, ownerName: next.displayName, assignedBy: actor.staff.displayName },
+        },
+      ]);
     }
     return { from: before.ownerId, emailed: Boolean(next?.email && input.ownerId !== actor.staff.id) };
   });

@@ -1,7 +1,7 @@
 import { BRAND, type Signature } from "@app/shared/constants";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, users } from "../../db/schema.ts";
+import { clientMessages, users } from "../../db/schema/index.ts";
 import { toSignature } from "../accounts/index.ts";
 
 /**

@@ -2,7 +2,7 @@ import type { SubmittedDetails } from "@app/shared";
 import { toE164 } from "@app/shared/phone";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, emailOutbox, messageServiceTypes, serviceTypes } from "../../db/schema.ts";
+import { clientMessages, clients, emailOutbox, messageServiceTypes, serviceTypes } from "../../db/schema/index.ts";
 import { m, VISIBLE } from "./tables.ts";
 
 // Clients as the CRM reads and changes them; row types from the schema.
@@ -81,6 +81,11 @@ export async function deleteClientRow(db: Db, id: number) {
       messages: sql<number>`(select count(*)::int from ${clientMessages} where ${clientMessages.clientId} = ${id})`,
     });
   return row;
+}
+
+/** Deletes these clients with all that hangs on them (the retention period ran out). */
+export async function deleteClientRows(db: Db, clientIds: number[]) {
+  await db.delete(clients).where(inArray(clients.id, clientIds));
 }
 
 /** Deletes a client that has no message left (one made only by discarded submissions). */

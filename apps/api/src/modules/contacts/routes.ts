@@ -38,7 +38,6 @@ import {
   type Actor,
   acceptMessage,
   addNote,
-  anonymiseClient,
   changeStatus,
   clientDetail,
   createClient,
@@ -301,12 +300,6 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const message = await addNote(db, request.params.id, request.body, actorOf(request));
       return message ? reply.code(201).send(message) : clientNotFound(reply);
     },
-  );
-
-  app.post(
-    "/clients/:id/anonymise",
-    { schema: { params: idParamsSchema, response: { 200: clientDetailSchema, ...errors } } },
-    async (request, reply) => (await anonymiseClient(db, request.params.id, actorOf(request))) ?? clientNotFound(reply),
   );
 
   app.get("/clients/:id/data-export", { schema: { params: idParamsSchema } }, async (request, reply) => {

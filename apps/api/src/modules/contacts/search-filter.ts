@@ -1,6 +1,6 @@
 import type { MessageView, SearchField, Stage } from "@app/shared/constants";
 import { type SQL, sql } from "drizzle-orm";
-import { clientMessages, clientServiceTypes, clients, messageServiceTypes } from "../../db/schema.ts";
+import { clientMessages, clientServiceTypes, clients, messageServiceTypes } from "../../db/schema/index.ts";
 import { c, cs, IN_REVIEW, m, VISIBLE } from "./tables.ts";
 
 // Which clients a list or search shows, as one SQL condition over `clients c` (decision 015).

@@ -3,7 +3,7 @@ import { CRM_LIMITS } from "@app/shared/constants";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, users } from "../../db/schema.ts";
+import { clientMessages, users } from "../../db/schema/index.ts";
 import { listTotal } from "./list-total.ts";
 import { messagesOfClients } from "./message-repo.ts";
 import { filteredTotal } from "./pipeline-counts.ts";

@@ -3,11 +3,10 @@ import type { MessageStatus } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { emailOutbox } from "../../db/schema.ts";
 import type { Principal } from "../../plugins/auth-guard.ts";
 import { recordAudit } from "../audit/index.ts";
+import { queueEmails } from "../email/index.ts";
 import { publishLive } from "../live/index.ts";
-import { anonymiseClientRows } from "./anonymise.ts";
 import {
   deleteMessageRow,
   findMessage,
@@ -109,18 +108,6 @@ export async function deleteClient(db: Db, id: number, actor: Actor) {
   return true;
 }
 
-/** Anonymisation on request (LOPDP): see anonymiseClientRows for what changes and what stays. */
-export async function anonymiseClient(db: Db, id: number, actor: Actor) {
-  const done = await db.transaction(async (tx) => {
-    if ((await anonymiseClientRows(tx, [id])).length === 0) return false;
-    await recordContactEvent(tx, id, "anonymised", actor);
-    return true;
-  });
-  if (!done) return undefined;
-  await audit(db, "client_anonymised", actor, { clientId: id });
-  return clientDetail(db, id);
-}
-
 /** Access (LOPDP art. 13): everything stored about the person, as one JSON document. */
 export async function exportClientData(db: Db, id: number, actor: Actor) {
   const data = await clientDataOf(db, id);
@@ -207,13 +194,15 @@ export async function replyToMessage(db: Db, id: number, reply: string, actor: A
   const clientId = await db.transaction(async (tx) => {
     const row = await storeReply(tx, id, reply, staff.id);
     if (!row) return undefined;
-    await tx.insert(emailOutbox).values({
-      kind: "client_reply",
-      messageId: id,
-      toAddress: row.email,
-      replyTo: staff.email,
-      payload: { reply, staffName: staff.displayName },
-    });
+    await queueEmails(tx, [
+      {
+        kind: "client_reply",
+        messageId: id,
+        to: row.email,
+        replyTo: staff.email,
+        payload: { reply, staffName: staff.displayName },
+      },
+    ]);
     await advanceOnReply(tx, row.clientId, actor);
     return row.clientId;
   });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { clientMessages, clientServiceTypes, clients } from "../../db/schema.ts";
+import { clientMessages, clientServiceTypes, clients } from "../../db/schema/index.ts";
 
 // The aliases the contacts' SQL conditions are written against, and which messages are in which list.
 

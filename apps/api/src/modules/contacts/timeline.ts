@@ -2,7 +2,7 @@ import type { TimelineEvent, TimelineKind } from "@app/shared";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, contactEvents, internalNotes, users } from "../../db/schema.ts";
+import { clientMessages, contactEvents, internalNotes, users } from "../../db/schema/index.ts";
 
 // A contact's timeline, newest first: what they wrote, what staff added and answered (from their
 // messages), staff's internal notes, and every other change (contact_events). One query, a union of

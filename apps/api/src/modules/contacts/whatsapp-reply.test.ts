@@ -5,7 +5,7 @@ import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, signIn } from "../../../test/auth.ts";
 import { contactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
 import { engines } from "../../../test/database.ts";
-import { clientMessages, emailOutbox } from "../../db/schema.ts";
+import { clientMessages, emailOutbox } from "../../db/schema/index.ts";
 import { attachLivePublisher, type LiveEvent } from "../live/live-event.ts";
 
 type Message = { id: number; status: string; reply: string | null; replyChannel: string | null };

@@ -2,7 +2,7 @@ import { STAGES, type Stage, BUSINESS_TIME_ZONE as ZONE } from "@app/shared/cons
 import { count, isNotNull, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client.ts";
-import { clientMessages, clients, contactEvents, emailOutbox, tasks, users } from "../../db/schema.ts";
+import { clientMessages, clients, contactEvents, emailOutbox, tasks, users } from "../../db/schema/index.ts";
 import { dbNow } from "../../db/sql-helpers.ts";
 import { VISIBLE } from "../contacts/index.ts";
 

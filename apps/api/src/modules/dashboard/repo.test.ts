@@ -7,7 +7,14 @@ import { ADMIN, bearer, createAuthTestApp, createReadyStaff, signIn } from "../.
 import { contactRequest, postContact } from "../../../test/contact.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, contactEvents, emailOutbox, messageServiceTypes, users } from "../../db/schema.ts";
+import {
+  clientMessages,
+  clients,
+  contactEvents,
+  emailOutbox,
+  messageServiceTypes,
+  users,
+} from "../../db/schema/index.ts";
 import { businessDay, fromBusinessTime } from "../../kernel/business-time.ts";
 import { announceChange } from "../live/live-event.ts";
 import { listServiceTypes } from "../service-types/repo.ts";

@@ -2,7 +2,7 @@ import type { Dashboard } from "@app/shared";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client.ts";
-import { clientMessages, clients, messageServiceTypes, serviceTypes, users } from "../../db/schema.ts";
+import { clientMessages, clients, messageServiceTypes, serviceTypes, users } from "../../db/schema/index.ts";
 import type { RawRow } from "../../db/sql-helpers.ts";
 import { IN_REVIEW, VISIBLE } from "../contacts/index.ts";
 import { clickSummary } from "../whatsapp-clicks/index.ts";

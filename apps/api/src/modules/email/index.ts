@@ -3,5 +3,13 @@
 export { tokenOf } from "./conversation-address.ts";
 export { escapeHtml, layout, paragraphs, row } from "./html.ts";
 export type { ClaimedEmail, OutboxEmail } from "./outbox.ts";
+export {
+  forgetEmailsOf,
+  markEmailBounced,
+  type QueuedEmail,
+  queueEmails,
+  queueEmailsStep,
+  retryEmail,
+} from "./queue.ts";
 export type { Email, EmailLinks, EmailRenderer, EmailRenderers } from "./renderers.ts";
 export { keyOf } from "./threading.ts";

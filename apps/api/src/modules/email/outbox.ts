@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { type EmailKind, emailOutbox } from "../../db/schema.ts";
+import { type EmailKind, emailOutbox } from "../../db/schema/index.ts";
 import { dbNow } from "../../db/sql-helpers.ts";
 
 /** An email to queue, written into the same statement as its cause: who gets it and what to render. */

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import type { EmailKind } from "../../db/schema.ts";
+import type { EmailKind } from "../../db/schema/index.ts";
 import type { ClaimedEmail } from "./outbox.ts";
 
 export type Email = { subject: string; text: string; html: string };

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, type EmailKind, emailOutbox } from "../../db/schema.ts";
+import { clientMessages, clients, type EmailKind, emailOutbox } from "../../db/schema/index.ts";
 import { conversationAddress, type MailboxAddressing } from "./conversation-address.ts";
 import type { ClaimedEmail } from "./outbox.ts";
 

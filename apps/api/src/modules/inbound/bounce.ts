@@ -1,6 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { emailOutbox } from "../../db/schema.ts";
+import { markEmailBounced } from "../email/index.ts";
 import type { DeliveryReport } from "./delivery-report.ts";
 import { findReturnedEmail } from "./repo.ts";
 
@@ -28,11 +27,7 @@ export async function applyBounce(tx: Db, report: DeliveryReport): Promise<Bounc
     };
   }
   // Only an email that went out: one queued again after `Reintentar` is not judged by an old report.
-  const [marked] = await tx
-    .update(emailOutbox)
-    .set({ status: "bounced", smtpResponse: failed.reason })
-    .where(and(eq(emailOutbox.id, returned.id), inArray(emailOutbox.status, ["sent", "sending"])))
-    .returning({ id: emailOutbox.id });
-  if (!marked) return { outcome: "bounce", reason: `${failed.reason} (el correo no estaba enviado: no se marcó)` };
+  if (!(await markEmailBounced(tx, returned.id, failed.reason)))
+    return { outcome: "bounce", reason: `${failed.reason} (el correo no estaba enviado: no se marcó)` };
   return { outcome: "bounce", reason: failed.reason, messageId: returned.messageId ?? undefined };
 }

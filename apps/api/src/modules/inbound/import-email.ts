@@ -1,17 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
-  clientMessages,
   clients,
-  emailOutbox,
   type InboundOutcome,
   inboundEmails,
   messageAttachments,
   type ReviewReason,
   users,
-} from "../../db/schema.ts";
+} from "../../db/schema/index.ts";
 import { byteaValue } from "../../db/sql-helpers.ts";
-import { refreshClientListing } from "../contacts/index.ts";
+import { addReceivedEmail } from "../contacts/index.ts";
+import { queueEmails } from "../email/index.ts";
 import { type SenderVerdict, senderVerdict } from "./authentication-results.ts";
 import { applyBounce } from "./bounce.ts";
 import type { InboundEmail } from "./parse-email.ts";
@@ -126,40 +125,27 @@ export async function importEmail(
     const match = await findConversation(tx, email, settings.mailboxAddress);
     const verdict = senderVerdict(email.authenticationResults, email.from.address, settings.authservIds);
     const reviewReasons = reviewReasonsOf(match, email.from.address, verdict);
-    let clientId = match?.clientId;
-    if (clientId === undefined) {
-      const names = namesOf(email.from.name, email.from.address);
-      const [created] = await tx
-        .insert(clients)
-        .values({ ...names, email: email.from.address, countryCode: "", phone: "", company: "" })
-        .returning({ id: clients.id });
-      if (!created) throw new Error("no client row returned");
-      clientId = created.id;
-    }
-    const [message] = await tx
-      .insert(clientMessages)
-      .values({
-        clientId,
-        origin: "email",
-        message: email.text,
-        subject: email.subject || null,
-        quotedText: email.quoted,
-        emailMessageId: email.messageId ?? null,
-        emailFrom: email.from.address.slice(0, 320),
+    const { clientId, messageId } = await addReceivedEmail(
+      tx,
+      match ? { clientId: match.clientId } : { newClient: namesOf(email.from.name, email.from.address) },
+      {
+        text: email.text,
+        subject: email.subject,
+        quoted: email.quoted,
+        emailMessageId: email.messageId,
+        from: email.from.address,
         reviewReasons,
-      })
-      .returning({ id: clientMessages.id });
-    if (!message) throw new Error("no message row returned");
+      },
+    );
     if (email.attachments.length > 0) {
       await tx.insert(messageAttachments).values(
         email.attachments.map((file) => ({
           ...file,
           content: file.content ? byteaValue(file.content) : null,
-          messageId: message.id,
+          messageId,
         })),
       );
     }
-    await refreshClientListing(tx, clientId);
 
     // The owner hears of the answer; without one (or a stranger's email) the staff address does.
     const [owner] = match
@@ -170,12 +156,11 @@ export async function importEmail(
           .where(eq(clients.id, clientId))
       : [];
     const notify = owner?.email ?? settings.staffNotifyEmail;
-    if (notify)
-      await tx.insert(emailOutbox).values({ kind: "client_email_received", messageId: message.id, toAddress: notify });
+    if (notify) await queueEmails(tx, [{ kind: "client_email_received", messageId, to: notify }]);
     return record({
       outcome: "imported",
       clientId,
-      messageId: message.id,
+      messageId,
       newClient: !match,
       inReview: reviewReasons.length > 0,
     });

@@ -3,10 +3,11 @@ import { ImapFlow } from "imapflow";
 import type { InboundConfig } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { isDatabaseUnavailable } from "../../db/errors.ts";
+import { holdLease, leaseHolder, releaseLease } from "../../kernel/lease.ts";
+import { isDeadHolderHere, newHolder } from "../../kernel/lease-holder.ts";
 import { type ImportResult, type ImportSettings, importEmail, type MailboxPlace } from "./import-email.ts";
-import { isDeadHolderHere, newHolder } from "./lease-holder.ts";
 import { parseEmail } from "./parse-email.ts";
-import { holdLease, lastImportedUid, leaseHolder, releaseLease } from "./repo.ts";
+import { lastImportedUid } from "./repo.ts";
 
 /** An email bigger than this is set aside unread (it stays in the mailbox). */
 export const EMAIL_MAX_BYTES = 30 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, messageAttachments } from "../../db/schema.ts";
+import { clientMessages, clients, messageAttachments } from "../../db/schema/index.ts";
 import type { ReceivedEmailSummary } from "./received-email.ts";
 
 /** What the staff email about a received email says, read when it is sent. */

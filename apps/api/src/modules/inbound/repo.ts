@@ -1,7 +1,6 @@
-import { and, eq, inArray, lt, max, or, sql } from "drizzle-orm";
+import { and, eq, inArray, max } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, emailOutbox, inboundEmails, leases } from "../../db/schema.ts";
-import { dbNow } from "../../db/sql-helpers.ts";
+import { clientMessages, clients, emailOutbox, inboundEmails } from "../../db/schema/index.ts";
 import { keyOf, tokenOf } from "../email/index.ts";
 
 /** Where reading resumes: the highest UID already recorded under the mailbox's UIDVALIDITY. */
@@ -11,38 +10,6 @@ export async function lastImportedUid(db: Db, mailbox: string, uidValidity: numb
     .from(inboundEmails)
     .where(and(eq(inboundEmails.mailbox, mailbox), eq(inboundEmails.uidValidity, uidValidity)));
   return row?.uid ?? 0;
-}
-
-/**
- * Takes or renews the lease `name` for `holder` until `seconds` from now: true when this holder has
- * it. A lease another holder let run out is taken over, and so is one of `deadHolder`'s.
- */
-export async function holdLease(db: Db, name: string, holder: string, seconds: number, deadHolder?: string) {
-  const until = sql<Date>`${dbNow()} + make_interval(secs => ${seconds})`;
-  const rows = await db
-    .insert(leases)
-    .values({ name, holder, expiresAt: until })
-    .onConflictDoUpdate({
-      target: leases.name,
-      set: { holder, expiresAt: until },
-      setWhere: or(
-        eq(leases.holder, holder),
-        lt(leases.expiresAt, dbNow()),
-        deadHolder === undefined ? undefined : eq(leases.holder, deadHolder),
-      ),
-    })
-    .returning({ holder: leases.holder });
-  return rows[0]?.holder === holder;
-}
-
-/** Who holds the lease `name` now, if anyone. */
-export async function leaseHolder(db: Db, name: string) {
-  const [row] = await db.select({ holder: leases.holder }).from(leases).where(eq(leases.name, name));
-  return row?.holder;
-}
-
-export async function releaseLease(db: Db, name: string, holder: string) {
-  await db.delete(leases).where(and(eq(leases.name, name), eq(leases.holder, holder)));
 }
 
 /** Whether an email with this Message-ID was already imported (the same email in the box twice). */

@@ -1,7 +1,7 @@
 import type { ReplyTemplate } from "@app/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { replyTemplates } from "../../db/schema.ts";
+import { replyTemplates } from "../../db/schema/index.ts";
 
 // Reply templates as stored: a handful of rows administrators keep, read whole.
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, notExists, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { auditLog, clientMessages, clients, contactConfirmations } from "../../db/schema.ts";
+import { auditLog, clientMessages, clients } from "../../db/schema/index.ts";
 import { ANONYMISED_EMAIL_DOMAIN } from "../contacts/index.ts";
 import type { RetentionAction, RetentionTrigger } from "./retention.ts";
 
@@ -57,10 +57,6 @@ export function countMessagesOf(db: Db, clientIds: number[]) {
 }
 
 /** Erasure: their messages, services and emails go with them (foreign keys cascade). */
-export async function deleteClients(db: Db, clientIds: number[]) {
-  await db.delete(clients).where(inArray(clients.id, clientIds));
-}
-
 /** Whether a run with this trigger was recorded after `since`. */
 export async function ranSince(db: Db, trigger: RetentionTrigger, since: Date) {
   const [row] = await db
@@ -75,12 +71,4 @@ export async function ranSince(db: Db, trigger: RetentionTrigger, since: Date) {
     )
     .limit(1);
   return row !== undefined;
-}
-
-/**
- * Forgets which addresses got a confirmation before `before`: the record only serves the daily cap
- * (decision 045), and even as a digest an address is the person's data.
- */
-export async function forgetConfirmationsBefore(db: Db, before: Date) {
-  await db.delete(contactConfirmations).where(lt(contactConfirmations.queuedAt, before));
 }

@@ -1,15 +1,9 @@
 import type { Db } from "../../db/client.ts";
 import { tryAdvisoryXactLock } from "../../kernel/advisory-lock.ts";
 import { recordAudit } from "../audit/index.ts";
-import { anonymiseClientRows } from "../contacts/index.ts";
-import {
-  countDue,
-  countMessagesOf,
-  deleteClients,
-  forgetConfirmationsBefore,
-  nextDueClients,
-  ranSince,
-} from "./repo.ts";
+import { deleteClientRows, forgetConfirmationsBefore } from "../contacts/index.ts";
+import { anonymisePeople } from "./anonymise.ts";
+import { countDue, countMessagesOf, nextDueClients, ranSince } from "./repo.ts";
 
 // LOPDP retention (decision 018): a lead whose last contact with us is older than the configured
 // period is anonymised (default) or deleted. "Last contact": the newest of the client's creation,
@@ -77,8 +71,8 @@ export async function applyLeadRetention(db: Db, options: RetentionOptions): Pro
       const ids = await nextDueClients(tx, cutoff, action, BATCH);
       if (ids.length === 0) break;
       messages += await countMessagesOf(tx, ids);
-      if (action === "anonymize") await anonymiseClientRows(tx, ids);
-      else await deleteClients(tx, ids);
+      if (action === "anonymize") await anonymisePeople(tx, ids);
+      else await deleteClientRows(tx, ids);
       clients += ids.length;
       if (ids.length < BATCH) break;
     }

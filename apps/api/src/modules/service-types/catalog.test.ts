@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
-import { serviceTypes } from "../../db/schema.ts";
+import { serviceTypes } from "../../db/schema/index.ts";
 import { CATALOG_MAX_AGE_MS, ServiceTypeCatalog } from "./catalog.ts";
 
 describe.each(engines)("the service types' catalogue on %s", (engine) => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { serviceTypes, siteItems } from "../../db/schema.ts";
+import { serviceTypes, siteItems } from "../../db/schema/index.ts";
 
 /** What the site offers now, in the catalogue's order (the spec's 18, then the products added since). */
 export function listServiceTypes(db: Db) {
@@ -37,6 +37,11 @@ export async function offerServiceType(db: Db, title: string) {
     .returning({ id: serviceTypes.id });
   if (!row) throw new Error("upsert returned no row");
   return row.id;
+}
+
+/** Offers service type `id` again (its product published again under the same title). */
+export async function reofferServiceType(db: Db, id: number) {
+  await db.update(serviceTypes).set({ retiredAt: null }).where(eq(serviceTypes.id, id));
 }
 
 /** Stops offering service type `id`, unless a product on the site (other than `exceptItemId`) still asks for it. */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { siteImages, siteImageVariants } from "../../db/schema.ts";
+import { siteImages, siteImageVariants } from "../../db/schema/index.ts";
 import type { ProcessedImage } from "./images.ts";
 
 /** Stores an upload and its copies together: a picture is served whole or not at all. */

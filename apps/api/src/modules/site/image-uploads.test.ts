@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, createReadyStaff, signIn } from "../../../test/auth.ts";
 import { engines } from "../../../test/database.ts";
-import { siteImages } from "../../db/schema.ts";
+import { siteImages } from "../../db/schema/index.ts";
 
 // Pictures are expensive to process (issue 30: a 143 KB PNG of 7000 x 7000 took 13 s and 174 MiB,
 // and a few at once outlived their requests): how the upload route keeps that in bounds.

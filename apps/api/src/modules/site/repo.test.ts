@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { serviceTypes, siteItems } from "../../db/schema.ts";
+import { serviceTypes, siteItems } from "../../db/schema/index.ts";
 import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import {
   findSiteItem,

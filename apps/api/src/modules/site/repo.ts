@@ -2,7 +2,7 @@ import type { SiteItemKind, SiteItemState, SiteListKind } from "@app/shared/cons
 import { and, asc, desc, eq, getTableColumns, isNotNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { siteItems, siteItemVersions, siteRedirects, users } from "../../db/schema.ts";
+import { siteItems, siteItemVersions, siteRedirects, users } from "../../db/schema/index.ts";
 import { VersionConflictError } from "../../kernel/version-conflict.ts";
 
 // The site's editable items as stored (docs/decisions/037). A save changes the draft; a publish

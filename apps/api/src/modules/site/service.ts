@@ -18,9 +18,9 @@ import { productPath, SITE_ITEM_TITLES, SITE_LIST_KINDS, SITE_MESSAGES, testimon
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { serviceTypes, siteItems } from "../../db/schema.ts";
+import { siteItems } from "../../db/schema/index.ts";
 import { recordAudit } from "../audit/index.ts";
-import { offerServiceType, retireServiceType } from "../service-types/index.ts";
+import { offerServiceType, reofferServiceType, retireServiceType } from "../service-types/index.ts";
 import {
   findSiteItem,
   insertItem,
@@ -202,7 +202,7 @@ async function offerTitle(tx: Db, row: SiteItemRow, before: SiteItemRow) {
   const { title } = row.published as ProductContent | ServiceContent;
   const previous = before.published as ProductContent | ServiceContent | null;
   if (row.serviceTypeId !== null && (previous === null || previous.title === title)) {
-    await tx.update(serviceTypes).set({ retiredAt: null }).where(eq(serviceTypes.id, row.serviceTypeId));
+    await reofferServiceType(tx, row.serviceTypeId);
     return;
   }
   const serviceTypeId = await offerServiceType(tx, title);

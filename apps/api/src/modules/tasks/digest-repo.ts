@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clients, emailOutbox, taskDigests, tasks, users } from "../../db/schema.ts";
+import { clients, taskDigests, tasks, users } from "../../db/schema/index.ts";
+import { queueEmails } from "../email/index.ts";
 
 // The queries of the morning task digest: who has tasks due, the per-day record, the email's list.
 
@@ -36,10 +37,11 @@ export async function recordDigests(db: Db, day: string, staff: { userId: number
 
 export async function queueDigestEmails(db: Db, emails: { to: string; userId: number; day: string; at: Date }[]) {
   if (emails.length === 0) return;
-  await db.insert(emailOutbox).values(
+  await queueEmails(
+    db,
     emails.map(({ to, userId, day, at }) => ({
       kind: "task_digest" as const,
-      toAddress: to,
+      to,
       payload: { userId, day, at: at.toISOString() },
     })),
   );

@@ -6,7 +6,7 @@ import { createTestApp } from "../../../test/app.ts";
 import { engines } from "../../../test/database.ts";
 import { startSmtpServer, type TestSmtp } from "../../../test/smtp.ts";
 import type { Db } from "../../db/client.ts";
-import { clients, emailOutbox, taskDigests, tasks, users } from "../../db/schema.ts";
+import { clients, emailOutbox, taskDigests, tasks, users } from "../../db/schema/index.ts";
 import { fromBusinessTime } from "../../kernel/business-time.ts";
 import { queueTaskDigests } from "./digest.ts";
 import { TaskDigestJob } from "./digest-job.ts";

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { clients, tasks, users } from "../../db/schema.ts";
+import { clients, tasks, users } from "../../db/schema/index.ts";
+import { ANONYMISED } from "../contacts/index.ts";
 
 // Tasks as stored: read with their contact and owner, created, changed with the version seen.
 
@@ -96,4 +97,10 @@ export async function updateTask(db: Db, id: number, version: number, fields: Ta
     .where(and(eq(tasks.id, id), eq(tasks.version, version)))
     .returning({ id: tasks.id });
   return rows.length > 0;
+}
+
+/** Forgets what these contacts' tasks said (an anonymised person): their dates and owners stay. */
+export async function anonymiseTasksOf(db: Db, clientIds: number[]) {
+  if (clientIds.length === 0) return;
+  await db.update(tasks).set({ title: ANONYMISED }).where(inArray(tasks.clientId, clientIds));
 }

@@ -1,6 +1,6 @@
 import { desc, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { siteItems, whatsappClicks, whatsappClickVisitors } from "../../db/schema.ts";
+import { siteItems, whatsappClicks, whatsappClickVisitors } from "../../db/schema/index.ts";
 import { businessDay } from "../../kernel/business-time.ts";
 
 // Taps on the products' WhatsApp buttons: one row per day of Ecuador's calendar and product, with

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, signIn } from "../../../test/auth.ts";
 import { engines } from "../../../test/database.ts";
-import { whatsappClicks, whatsappClickVisitors } from "../../db/schema.ts";
+import { whatsappClicks, whatsappClickVisitors } from "../../db/schema/index.ts";
 import { businessDay } from "../../kernel/business-time.ts";
 
 const daysBefore = (day: string, days: number) =>

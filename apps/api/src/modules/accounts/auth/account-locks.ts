@@ -1,6 +1,6 @@
 import { eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { accountLocks, users } from "../../../db/schema.ts";
+import { accountLocks, users } from "../../../db/schema/index.ts";
 import { dbNow } from "../../../db/sql-helpers.ts";
 
 // The lock of an account that strangers keep guessing (decision 039): one row while it lasts.

@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { RateRule } from "../../../config.ts";
 import type { Db } from "../../../db/client.ts";
-import { emailOutbox, passwordResets } from "../../../db/schema.ts";
+import { passwordResets } from "../../../db/schema/index.ts";
 import { dbNow } from "../../../db/sql-helpers.ts";
 import type { RateLimitStore } from "../../../plugins/rate-limit.ts";
 import { recordAudit } from "../../audit/index.ts";
+import { queueEmails } from "../../email/index.ts";
 import { findUserByEmail, findUserById, updateUser } from "../users/repo.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 import { PasswordRejectedError } from "./service.ts";
@@ -50,11 +51,7 @@ export async function requestPasswordReset(db: Db, limit: ResetLimit, email: str
       userId: user.id,
       expiresAt: new Date(now + RESET_LINK_MINUTES * 60_000),
     });
-    await tx.insert(emailOutbox).values({
-      kind: "password_reset",
-      toAddress: user.email as string,
-      payload: { userId: user.id },
-    });
+    await queueEmails(tx, [{ kind: "password_reset", to: user.email as string, payload: { userId: user.id } }]);
   });
   await recordAudit(db, { action: "password_reset_requested", target: user, ip });
   return true;

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from "@app/shared/constants";
 import { hash, verify } from "@node-rs/argon2";
 import type { Db } from "../../../db/client.ts";
-import { serviceTypes } from "../../../db/schema.ts";
+import { serviceTypes } from "../../../db/schema/index.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { contextWords, isBreachedPassword, MIN_PASSWORD_SCORE, passwordScore } from "./password-strength.ts";
 

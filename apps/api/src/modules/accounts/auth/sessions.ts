@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { authSessions, refreshTokens, users } from "../../../db/schema.ts";
+import { authSessions, refreshTokens, users } from "../../../db/schema/index.ts";
 import { dbNow } from "../../../db/sql-helpers.ts";
 import { hasSecondFactorSql, secondFactorRequiredSql } from "../second-factor/repo.ts";
 import { newOpaqueToken, newSessionId, tokenHash } from "./tokens.ts";

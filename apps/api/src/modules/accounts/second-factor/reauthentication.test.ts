@@ -5,7 +5,7 @@ import type { TestApp } from "../../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, createReadyStaff, signIn } from "../../../../test/auth.ts";
 import { engines } from "../../../../test/database.ts";
 import { codeFor, enrolAuthenticator } from "../../../../test/second-factor.ts";
-import { authSessions } from "../../../db/schema.ts";
+import { authSessions } from "../../../db/schema/index.ts";
 
 // Changing how an account is protected asks for a recent proof of who is at the keyboard: a stolen
 // access token alone, ten minutes after the sign-in, cannot add a passkey or remove a factor.

@@ -8,7 +8,7 @@ import {
   recoveryCodes,
   settings,
   users,
-} from "../../../db/schema.ts";
+} from "../../../db/schema/index.ts";
 import { byteaOf, byteaValue, dbNow } from "../../../db/sql-helpers.ts";
 import { tokenHash } from "../auth/tokens.ts";
 

@@ -12,8 +12,8 @@ import type {
 } from "@app/shared";
 import { SECOND_FACTOR_MESSAGES as M, SECOND_FACTOR_LIMITS } from "@app/shared/constants";
 import type { Db } from "../../../db/client.ts";
-import { emailOutbox } from "../../../db/schema.ts";
 import { recordAudit } from "../../audit/index.ts";
+import { queueEmails } from "../../email/index.ts";
 import { newOpaqueToken, tokenHash } from "../auth/tokens.ts";
 import type { UserRow } from "../users/repo.ts";
 import { acceptedStep, authenticatorUri, newAuthenticatorSecret, qrSvg } from "./authenticator-code.ts";
@@ -76,11 +76,9 @@ export class SecondFactorError extends Error {
 /** Queues a security email to the person, when they have an address. */
 export async function notifySecurity(db: Db, user: Actor, notice: SecurityNotice, at = new Date()) {
   if (!user.email) return;
-  await db.insert(emailOutbox).values({
-    kind: "security_notice",
-    toAddress: user.email,
-    payload: { userId: user.id, ...notice, at: at.toISOString() },
-  });
+  await queueEmails(db, [
+    { kind: "security_notice", to: user.email, payload: { userId: user.id, ...notice, at: at.toISOString() } },
+  ]);
 }
 
 const passkeyLabel = (name: string) => `la llave de acceso «${name}»`;

@@ -2,7 +2,7 @@ import type { StaffUser, UserAccount } from "@app/shared";
 import { CRM_ROLES, type Signature, type StaffRole } from "@app/shared/constants";
 import { and, asc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { users } from "../../../db/schema.ts";
+import { users } from "../../../db/schema/index.ts";
 import { hasSecondFactorSql, secondFactorRequiredSql } from "../second-factor/repo.ts";
 
 export type UserRow = typeof users.$inferSelect;

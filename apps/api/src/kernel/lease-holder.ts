@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 
-// Who holds the mailbox's lease: `<host>:<pid>:<random>`. A server restarted after a crash (or a
+// Who holds a lease (the mailbox reader's): `<host>:<pid>:<random>`. A server restarted after a crash (or a
 // kill -9) would otherwise stand by until its own dead predecessor's lease ran out; a holder named
 // on this host whose process is gone is known dead and its lease is taken over at once.
 

@@ -2,10 +2,10 @@ import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
-import { leases } from "../../db/schema.ts";
+import { createTestDatabase, engines, type TestDatabase } from "../../test/database.ts";
+import { leases } from "../db/schema/index.ts";
+import { holdLease, leaseHolder, releaseLease } from "./lease.ts";
 import { isDeadHolderHere, newHolder } from "./lease-holder.ts";
-import { holdLease, leaseHolder, releaseLease } from "./repo.ts";
 
 /** The pid of a process that ran and is gone. */
 function deadPid() {

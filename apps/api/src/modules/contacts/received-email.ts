@@ -1,0 +1,50 @@
+import type { Db } from "../../db/client.ts";
+import { clientMessages, clients, type ReviewReason } from "../../db/schema/index.ts";
+import { refreshClientListing } from "./repo.ts";
+
+/** An email a client (or a stranger) sent, as the mailbox reader understood it. */
+export type ReceivedEmail = {
+  text: string;
+  subject: string;
+  quoted: string | null;
+  emailMessageId: string | undefined;
+  from: string;
+  reviewReasons: ReviewReason[];
+};
+
+/** Whose message it becomes: a known client's, or a new client named from the sender. */
+export type ReceivedEmailAuthor = { clientId: number } | { newClient: { firstName: string; lastName: string } };
+
+/**
+ * Stores a received email as a message (`Correo recibido`, Pendiente) of its client, made first
+ * when the sender is new (no phone or company: an email says neither), and brings the client's
+ * place in the lists up to date. Run it in the caller's transaction.
+ */
+export async function addReceivedEmail(db: Db, author: ReceivedEmailAuthor, email: ReceivedEmail) {
+  let clientId: number;
+  if ("clientId" in author) clientId = author.clientId;
+  else {
+    const [created] = await db
+      .insert(clients)
+      .values({ ...author.newClient, email: email.from, countryCode: "", phone: "", company: "" })
+      .returning({ id: clients.id });
+    if (!created) throw new Error("no client row returned");
+    clientId = created.id;
+  }
+  const [message] = await db
+    .insert(clientMessages)
+    .values({
+      clientId,
+      origin: "email",
+      message: email.text,
+      subject: email.subject || null,
+      quotedText: email.quoted,
+      emailMessageId: email.emailMessageId ?? null,
+      emailFrom: email.from.slice(0, 320),
+      reviewReasons: email.reviewReasons,
+    })
+    .returning({ id: clientMessages.id });
+  if (!message) throw new Error("no message row returned");
+  await refreshClientListing(db, clientId);
+  return { clientId, messageId: message.id };
+}
