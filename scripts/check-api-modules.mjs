@@ -13,11 +13,14 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { importsOf } from "./check-boundaries.mjs";
+import { cyclesOf } from "./module-graph.mjs";
 import { filesUnder } from "./source-files.mjs";
 
 const MODULES = "apps/api/src/modules";
 const SCHEMA = "apps/api/src/db/schema";
 const BASELINE = "scripts/api-modules-baseline.json";
+
+export { cyclesOf };
 
 /** The API's source files outside tests, relative to `root` with "/" separators. */
 const apiFiles = (root) =>
@@ -32,44 +35,6 @@ const moduleOf = (file) => {
 
 const isFace = (target, module) =>
   [`${MODULES}/${module}`, `${MODULES}/${module}/index`, `${MODULES}/${module}/index.ts`].includes(target);
-
-/** Modules in a loop of imports: each strongly connected group of two or more, sorted (Tarjan). */
-export function cyclesOf(edges) {
-  const nodes = [...new Set([...edges.keys(), ...[...edges.values()].flatMap((to) => [...to])])].sort();
-  const index = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
-  const groups = [];
-  let next = 0;
-  const visit = (node) => {
-    index.set(node, next);
-    low.set(node, next);
-    next += 1;
-    stack.push(node);
-    onStack.add(node);
-    for (const to of [...(edges.get(node) ?? [])].sort()) {
-      if (!index.has(to)) {
-        visit(to);
-        low.set(node, Math.min(low.get(node), low.get(to)));
-      } else if (onStack.has(to)) {
-        low.set(node, Math.min(low.get(node), index.get(to)));
-      }
-    }
-    if (low.get(node) === index.get(node)) {
-      const group = [];
-      let member;
-      do {
-        member = stack.pop();
-        onStack.delete(member);
-        group.push(member);
-      } while (member !== node);
-      if (group.length > 1) groups.push(group.sort());
-    }
-  };
-  for (const node of nodes) if (!index.has(node)) visit(node);
-  return groups.sort((a, b) => a[0].localeCompare(b[0]));
-}
 
 /** Which module imports which (a module's name, or a file below the modules), and the deep imports. */
 function readImports(root) {
@@ -182,5 +147,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const line of added) console.error(`${line}  (${ADVICE[line.split(":")[0]]})`);
   for (const line of gone) console.error(`fixed, remove it from ${BASELINE}: ${line}`);
   if (added.length + gone.length > 0) process.exit(1);
-  console.log(`API modules: no new deep import, cycle or write to another owner's table (${baseline.length} known, listed in ${BASELINE}).`);
+  console.log(
+    `API modules: no new deep import, cycle or write to another owner's table (${baseline.length} known, listed in ${BASELINE}).`,
+  );
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Import boundaries, checked on every `npm run lint` (docs/decisions/022-import-boundaries.md):
-//   feature-to-feature   apps/web/app/features/A must not import apps/web/app/features/B
+//   feature-deep-import  apps/web/app/features/A imports a file of features/B other than B's
+//                        index.ts, its public face (decision 053; routes may import any file)
+//   feature-cycle        features that import each other, directly or round a longer loop
 //   upward               components/, lib/, content/ must not import features/ or routes/;
 //                        features/ must not import routes/
 //   shared-to-apps       packages/** must not import apps/**
@@ -11,6 +13,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cyclesOf } from "./module-graph.mjs";
 import { filesUnder } from "./source-files.mjs";
 
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
@@ -18,8 +21,8 @@ const SCANNED_ROOTS = ["apps/web", "apps/api", "packages"];
 const WEB_APP = "apps/web/app";
 
 const RULE_ADVICE = {
-  "feature-to-feature":
-    "features do not import each other; move what both use to components/ui, lib or packages/shared",
+  "feature-deep-import": "import the feature's index.ts, its public face; export what is needed there",
+  "feature-cycle": "features import one way: move what both use to components/ui, lib or packages/shared",
   upward: "imports point down: routes -> features -> components/ui, lib, content",
   "shared-to-apps": "packages/shared is used by the apps and never uses them",
   "web-to-api": "the web app talks to the API over HTTP only; shared code lives in packages/shared",
@@ -99,6 +102,8 @@ function resolveSpecifier(file, specifier) {
 
 const under = (file, folder) => file === folder || file.startsWith(`${folder}/`);
 const featureOf = (file) => (under(file, `${WEB_APP}/features`) ? file.split("/")[4] : undefined);
+const FACES = ["", "/index", "/index.ts", "/index.tsx"];
+const isFace = (target, feature) => FACES.some((end) => target === `${WEB_APP}/features/${feature}${end}`);
 
 /** The rule an import from `file` to `target` breaks, if any. */
 export function ruleBroken(file, target) {
@@ -107,29 +112,43 @@ export function ruleBroken(file, target) {
   if (under(file, "apps/api") && under(target, "apps/web")) return "api-to-web";
   const from = featureOf(file);
   const to = featureOf(target);
-  if (from && to && from !== to) return "feature-to-feature";
+  if (from && to && from !== to && !isFace(target, to)) return "feature-deep-import";
   const lower = ["components", "lib", "content"].some((folder) => under(file, `${WEB_APP}/${folder}`));
   if (lower && (to || under(target, `${WEB_APP}/routes`))) return "upward";
   if (from && under(target, `${WEB_APP}/routes`)) return "upward";
   return null;
 }
 
-/** Every violation under `root`: `{ file, line, rule, specifier }`, in file order. */
+/**
+ * Every violation under `root`: `{ file, line, rule, specifier }`, in file order; then each loop of
+ * features, as `{ rule: "feature-cycle", specifier: "a <-> b" }` at the features' folder.
+ */
 export function checkBoundaries(root) {
   const violations = [];
+  const features = new Map();
   for (const file of sourceFiles(root)) {
     const text = readFileSync(path.join(root, file), "utf8");
     for (const { specifier, line } of importsOf(text)) {
       const target = resolveSpecifier(file, specifier);
       const rule = target && ruleBroken(file, target);
       if (rule) violations.push({ file, line, rule, specifier });
+      const [from, to] = [featureOf(file), target && featureOf(target)];
+      if (from && to && from !== to && !/\.test\.tsx?$/.test(file)) {
+        if (!features.has(from)) features.set(from, new Set());
+        features.get(from).add(to);
+      }
     }
+  }
+  for (const group of cyclesOf(features)) {
+    violations.push({ file: `${WEB_APP}/features`, line: 0, rule: "feature-cycle", specifier: group.join(" <-> ") });
   }
   return violations;
 }
 
 export const describeViolation = ({ file, line, rule, specifier }) =>
-  `${file}:${line}  ${rule}: imports "${specifier}" (${RULE_ADVICE[rule]})`;
+  rule === "feature-cycle"
+    ? `${file}  ${rule}: ${specifier} (${RULE_ADVICE[rule]})`
+    : `${file}:${line}  ${rule}: imports "${specifier}" (${RULE_ADVICE[rule]})`;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), ".."));

@@ -7,6 +7,10 @@ const SCRIPT = fileURLToPath(new URL("./check-boundaries.mjs", import.meta.url))
 const CLEAN = {
   "apps/web/app/features/catalog/product-card.tsx": 'import { Button } from "~/components/ui/button";\n',
   "apps/web/app/features/catalog/list.tsx": 'import { ProductCard } from "./product-card";\n',
+  "apps/web/app/features/catalog/index.ts": 'export { ProductCard } from "./product-card";\n',
+  // Another feature through its public face, by alias or relative path.
+  "apps/web/app/features/board/board.tsx":
+    'import { ProductCard } from "~/features/catalog";\nimport { list } from "../catalog/index.ts";\n',
   "apps/web/app/components/ui/button.tsx": 'import { paths } from "~/lib/paths";\nimport { z } from "zod";\n',
   "apps/web/app/lib/paths.ts": 'import { DEFAULT_PAGE_SIZE } from "@app/shared/constants";\n',
   "apps/web/app/routes/home.tsx":
@@ -56,10 +60,10 @@ describe("check-boundaries", () => {
       "apps/web/app/components/ui/card.tsx:1 upward",
       "apps/web/app/content/copy.ts:1 upward",
       "apps/web/app/features/catalog/uses-route.ts:1 upward",
-      "apps/web/app/features/landing/showcase.tsx:1 feature-to-feature",
-      "apps/web/app/features/landing/showcase.tsx:2 feature-to-feature",
-      "apps/web/app/features/landing/showcase.tsx:6 feature-to-feature",
-      "apps/web/app/features/landing/showcase.tsx:7 feature-to-feature",
+      "apps/web/app/features/landing/showcase.tsx:1 feature-deep-import",
+      "apps/web/app/features/landing/showcase.tsx:2 feature-deep-import",
+      "apps/web/app/features/landing/showcase.tsx:6 feature-deep-import",
+      "apps/web/app/features/landing/showcase.tsx:7 feature-deep-import",
       "apps/web/app/lib/api-types.ts:1 web-to-api",
       "apps/web/app/lib/helper.ts:1 upward",
       "packages/shared/src/bad.ts:1 shared-to-apps",
@@ -68,9 +72,26 @@ describe("check-boundaries", () => {
     const { code, output } = run(root);
     expect(code).toBe(1);
     expect(output).toContain(
-      'apps/web/app/features/landing/showcase.tsx:2  feature-to-feature: imports "../catalog/list"',
+      'apps/web/app/features/landing/showcase.tsx:2  feature-deep-import: imports "../catalog/list"',
     );
     expect(output).toContain("11 import boundary violation(s)");
+  });
+
+  it("fails on features that import each other through their faces, once per loop", () => {
+    const root = tree({
+      ...CLEAN,
+      "apps/web/app/features/board/index.ts": 'export { Board } from "./board";\n',
+      "apps/web/app/features/catalog/uses-board.tsx": 'import { Board } from "~/features/board";\n',
+      // A test may set its scene with another feature: not counted.
+      "apps/web/app/features/landing/hero.test.ts": 'import { ProductCard } from "~/features/catalog";\n',
+      "apps/web/app/features/catalog/hero-test-user.ts": 'import { hero } from "~/features/landing";\n',
+    });
+    expect(checkBoundaries(root).map(({ rule, specifier }) => `${rule} ${specifier}`)).toEqual([
+      "feature-cycle board <-> catalog",
+    ]);
+    const { code, output } = run(root);
+    expect(code).toBe(1);
+    expect(output).toContain("apps/web/app/features  feature-cycle: board <-> catalog");
   });
 
   it("reads every form of import", () => {

@@ -1,7 +1,7 @@
 import { useNavigate, useRevalidator } from "react-router";
 import { loadForStaff } from "~/features/auth/guards";
-import { formatBoardFilters, loadBoard, parseBoardFilters } from "~/features/contacts/board-api";
-import { BoardScreen } from "~/features/contacts/board-screen";
+import { formatBoardFilters, loadBoard, parseBoardFilters } from "~/features/board/board-api";
+import { BoardScreen } from "~/features/board/board-screen";
 import { loadServiceTypes } from "~/features/contacts/contacts-api";
 import { loadStaff } from "~/features/contacts/follow-up-api";
 import { crmMeta } from "~/features/crm/crm-meta";

@@ -1,9 +1,9 @@
 import { loadForStaff } from "~/features/auth/guards";
 import { type ContactsIntent, runContactsIntent } from "~/features/contacts/contacts-actions";
 import { loadTasks } from "~/features/contacts/follow-up-api";
-import { parseTasksQuery, TasksScreen } from "~/features/contacts/tasks-screen";
 import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
+import { parseTasksQuery, TasksScreen } from "~/features/tasks/tasks-screen";
 import { ApiError, isAccountGate } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
 import { settle } from "~/lib/route-action";

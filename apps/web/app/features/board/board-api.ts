@@ -1,7 +1,7 @@
 import type { Board, BoardQuery } from "@app/shared";
 import { STAGES, type Stage } from "@app/shared/constants";
+import { formatOwner, type OwnerChoice, parseId, parseOwner } from "~/features/contacts";
 import { authRequest } from "~/lib/api-client";
-import { formatOwner, type OwnerChoice, parseId, parseOwner } from "./contacts-query";
 
 // The board's address and calls (/crm/embudo): `?responsable=mios|sin|ID&producto=ID`.
 

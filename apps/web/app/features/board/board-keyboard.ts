@@ -1,8 +1,8 @@
 import type { BoardCard } from "@app/shared";
 import { STAGE_LABELS, STAGES, type Stage } from "@app/shared/constants";
 import { type KeyboardEvent, startTransition } from "react";
+import { stageAsksDetails } from "~/features/contacts";
 import type { BoardDrag } from "./board-drag";
-import { stageAsksDetails } from "./stage-details";
 
 // The board's keyboard: Space or Enter on a card's handle takes the card, the arrows choose a
 // column, Space or Enter drops it there, Escape (or leaving the handle) puts it back. Done here, not

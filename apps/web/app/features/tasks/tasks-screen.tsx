@@ -4,10 +4,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { Notice } from "~/components/ui/notice";
+import { dueText, useContactsAction } from "~/features/contacts";
 import { errorMessage } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
-import { dueText } from "./contact-tasks";
-import { useContactsAction } from "./contacts-actions";
 
 /** Whose tasks and which: the address says it (`?de=equipo`, `?estado=hechas`). */
 export type TasksQuery = { owner: "me" | "all"; status: "open" | "done" };

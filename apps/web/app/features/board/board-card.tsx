@@ -3,13 +3,13 @@ import type { Stage } from "@app/shared/constants";
 import { type ButtonHTMLAttributes, type KeyboardEvent, memo, useMemo, useRef } from "react";
 import { flushSync } from "react-dom";
 import { Link } from "react-router";
+import { ServicePills } from "~/features/contacts";
 import { ageText } from "~/lib/format-date";
 import { formatUsd } from "~/lib/format-money";
 import { paths } from "~/lib/paths";
 import { type BoardDrag, type HandleEvent, useBoardDrag } from "./board-drag";
 import { handleBlur, handleKey } from "./board-keyboard";
 import { MoveMenu } from "./board-move-menu";
-import { ServicePills } from "./service-pills";
 
 export type MoveTo = (card: BoardCard, from: Stage, to: Stage) => void;
 

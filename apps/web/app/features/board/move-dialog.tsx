@@ -5,9 +5,9 @@ import { useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { Dialog } from "~/components/ui/dialog";
 import { Notice } from "~/components/ui/notice";
+import { NO_STAGE_DETAILS, type StageDetails, StageDetailsFields, type StageErrors } from "~/features/contacts";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage, fieldErrors } from "~/lib/error-message";
-import { NO_STAGE_DETAILS, type StageDetails, StageDetailsFields, type StageErrors } from "./stage-details";
 
 type MoveDialogProps = {
   asking: { card: BoardCard; from: Stage; to: Stage } | null;

@@ -1,8 +1,8 @@
 import type { ServiceType, StaffMember } from "@app/shared";
 import { memo } from "react";
 import { compactControl } from "~/components/ui/field";
+import { OwnerSelect } from "~/features/contacts";
 import type { BoardFilters } from "./board-api";
-import { OwnerSelect } from "./owner-select";
 
 type BoardFiltersFormProps = {
   filters: BoardFilters;

@@ -3,6 +3,7 @@ import { STAGE_LABELS, type Stage } from "@app/shared/constants";
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { Notice } from "~/components/ui/notice";
+import { changeStage, type StageDetails, stageAsksDetails, stageDetailsBody } from "~/features/contacts";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
 import { type BoardFilters, loadMoreCards } from "./board-api";
@@ -13,9 +14,7 @@ import { type BoardDrag, createBoardDrag, useBoardDrag } from "./board-drag";
 import { BoardFiltersForm } from "./board-filters";
 import { BoardStagePicker } from "./board-stage-picker";
 import { moveCard, reconcileColumns, storeCard } from "./board-state";
-import { changeStage } from "./follow-up-api";
 import { MoveDialog } from "./move-dialog";
-import { type StageDetails, stageAsksDetails, stageDetailsBody } from "./stage-details";
 
 export type BoardScreenProps = {
   board: Board | null;
