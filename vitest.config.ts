@@ -9,6 +9,10 @@ export default defineConfig({
     // waiting on its database (PGlite's own thread, or PostgreSQL), so a core would sit idle. On our
     // 2-core machines this takes the run from 14 to 9 minutes.
     maxWorkers: availableParallelism(),
+    // In CI the files, and the tests in each file, run in a shuffled order: a test that only passes
+    // after another one fails at once. The seed is printed at the start; `--sequence.seed=<n>`
+    // repeats an order, and `--sequence.shuffle` shuffles a run here.
+    sequence: { shuffle: Boolean(process.env.CI) },
     projects: [
       { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
       // The repository's own checks (scripts/check-boundaries.mjs).

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client.ts";
 import { prepareDatabase } from "../src/db/setup.ts";
 import { runCli } from "./cli.ts";
@@ -29,16 +29,20 @@ async function snapshotOf(options: { dataDir: string; databaseUrl?: string }) {
 describe("db:backup and db:restore on PGlite", { timeout: 120_000 }, () => {
   const dataDir = path.join(work, "data");
   const file = path.join(work, "pglite.tar.gz");
-
-  it("round-trips every lead through a backup file into a new data directory", async () => {
+  let before: Awaited<ReturnType<typeof leadSnapshot>>;
+  let backup: Awaited<ReturnType<typeof cli>>;
+  // Every test starts from this backup of two leads, whatever ran before it.
+  beforeAll(async () => {
     const seeded = await prepareDatabase({ dataDir });
     await insertLead(seeded.db, { email: "ana@rosas.ec", reply: "Le enviamos la cotización." });
     await insertLead(seeded.db, { email: "jose@flores.ec", at: new Date("2023-01-15T10:00:00Z") });
-    const before = await leadSnapshot(seeded.db);
+    before = await leadSnapshot(seeded.db);
     await seeded.close();
-    expect(before.clients).toHaveLength(2);
+    backup = await cli("backup", [file], { DATA_DIR: dataDir });
+  }, 120_000);
 
-    const backup = await cli("backup", [file], { DATA_DIR: dataDir });
+  it("round-trips every lead through a backup file into a new data directory", async () => {
+    expect(before.clients).toHaveLength(2);
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toMatch(/Respaldo de PGlite .* creado/);
 
@@ -91,23 +95,33 @@ describe("db:backup and db:restore on PGlite", { timeout: 120_000 }, () => {
 describe.runIf(process.env.TEST_DATABASE_URL)("db:backup and db:restore on PostgreSQL", { timeout: 120_000 }, () => {
   const file = path.join(work, "postgres.dump");
   let source: TestDatabase;
-  let target: TestDatabase;
-  afterAll(async () => {
-    await source?.drop();
-    await target?.drop();
-  });
-
-  it("round-trips every lead through pg_dump into another database, and replaces a non-empty one only with --force", async () => {
+  const targets: TestDatabase[] = [];
+  let before: Awaited<ReturnType<typeof leadSnapshot>>;
+  let backup: Awaited<ReturnType<typeof cli>>;
+  // Every test starts from this dump of two leads, whatever ran before it.
+  beforeAll(async () => {
     source = await createTestDatabase("postgres");
     await insertLead(source.database.db, { email: "ana@rosas.ec", reply: "Le enviamos la cotización." });
     await insertLead(source.database.db, { email: "jose@flores.ec", at: new Date("2023-01-15T10:00:00Z") });
-    const before = await leadSnapshot(source.database.db);
+    before = await leadSnapshot(source.database.db);
+    backup = await cli("backup", [file], { DATABASE_URL: source.databaseUrl ?? "" });
+  }, 120_000);
+  afterAll(async () => {
+    await source?.drop();
+    for (const target of targets) await target.drop();
+  });
+  /** A migrated database (a fresh deployment started once) to restore into. */
+  const newTarget = async () => {
+    const target = await createTestDatabase("postgres");
+    targets.push(target);
+    return target;
+  };
 
-    const backup = await cli("backup", [file], { DATABASE_URL: source.databaseUrl ?? "" });
+  it("round-trips every lead through pg_dump into another database, and replaces a non-empty one only with --force", async () => {
     expect(backup.code, backup.stderr).toBe(0);
 
-    // The target is migrated (a fresh deployment started once) and holds a lead of its own.
-    target = await createTestDatabase("postgres");
+    // The target holds a lead of its own.
+    const target = await newTarget();
     await insertLead(target.database.db, { email: "otra@flores.ec" });
     await target.database.db.execute(sql`create table stray_table (id int)`);
     const refused = await cli("restore", [file], { DATABASE_URL: target.databaseUrl ?? "" });
@@ -129,6 +143,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("db:backup and db:restore on Postg
   });
 
   it("leaves the target as it was when the backup turns out to be damaged", async () => {
+    const target = await newTarget();
+    await insertLead(target.database.db, { email: "uno@flores.ec" });
+    await insertLead(target.database.db, { email: "dos@flores.ec" });
     const whole = readFileSync(file);
     const damaged = path.join(work, "damaged.dump");
     writeFileSync(damaged, whole.subarray(0, Math.floor(whole.length * 0.6)));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { contactRequest, countRows, postContact } from "./contact.ts";
@@ -34,6 +34,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL outage", () => {
     ({ app, proxy, testDb, close } = await appBehindProxy(config));
   });
   afterAll(() => close());
+  // Each test starts with the database reachable and the pool using it again, whatever the test
+  // before it (in any order) did to the connection.
+  beforeEach(async () => {
+    proxy.mode = "pass";
+    proxy.cut();
+    await proxy.up();
+    await expect
+      .poll(async () => (await app.inject({ method: "GET", url: "/api/health/ready" })).statusCode, {
+        timeout: 15_000,
+        interval: 200,
+      })
+      .toBe(200);
+  }, 20_000);
 
   it("stores while the database answers", async () => {
     expect((await timedPost(app)).response.statusCode).toBe(201);

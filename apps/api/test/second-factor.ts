@@ -130,12 +130,18 @@ export async function addPasskey(
 export const subjectsTo = (smtp: TestSmtp, address: string) =>
   smtp.received.filter((mail) => mail.envelopeTo.includes(address)).map((mail) => mail.mail.subject ?? "");
 
-/** The first email to `address` whose subject starts with `subject`, once it arrived. */
-export async function mailTo(smtp: TestSmtp, address: string, subject: string, timeoutMs = 10_000) {
+/**
+ * The first email to `address` whose subject starts with `subject` (and whose text holds `containing`,
+ * when given: two notices of one kind may arrive in either order), once it arrived.
+ */
+export async function mailTo(smtp: TestSmtp, address: string, subject: string, timeoutMs = 10_000, containing = "") {
   const started = Date.now();
   for (;;) {
     const found = smtp.received.find(
-      (mail) => mail.envelopeTo.includes(address) && mail.mail.subject?.startsWith(subject),
+      (mail) =>
+        mail.envelopeTo.includes(address) &&
+        mail.mail.subject?.startsWith(subject) &&
+        (mail.mail.text ?? "").includes(containing),
     );
     if (found) return found.mail;
     if (Date.now() - started > timeoutMs) throw new Error(`no "${subject}" email to ${address}`);

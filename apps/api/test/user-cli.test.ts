@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, isNull } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { auditLog, authenticatorApps, authSessions, recoveryCodes } from "../src/db/schema/index.ts";
 import { prepareDatabase } from "../src/db/setup.ts";
@@ -12,12 +12,18 @@ import { findUserByUsername } from "../src/modules/accounts/users/repo.ts";
 import { runCli } from "./cli.ts";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "user-cli-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const emptyDir = mkdtempSync(path.join(os.tmpdir(), "user-cli-empty-"));
+afterAll(() => {
+  for (const dir of [dataDir, emptyDir]) rmSync(dir, { recursive: true, force: true });
+});
 
 const cli = (args: string[]) => runCli("user", args, { DATA_DIR: dataDir, DATABASE_URL: "" });
 
-async function withDatabase<T>(run: (db: Awaited<ReturnType<typeof prepareDatabase>>["db"]) => Promise<T>) {
-  const database = await prepareDatabase({ dataDir });
+async function withDatabase<T>(
+  run: (db: Awaited<ReturnType<typeof prepareDatabase>>["db"]) => Promise<T>,
+  dir = dataDir,
+) {
+  const database = await prepareDatabase({ dataDir: dir });
   try {
     return await run(database.db);
   } finally {
@@ -27,16 +33,22 @@ async function withDatabase<T>(run: (db: Awaited<ReturnType<typeof prepareDataba
 
 // Each call starts a process that opens the embedded database on disk: seconds each on a busy machine.
 describe("first administrator and `npm run user`", { timeout: 120_000 }, () => {
-  it("creates the first administrator on an empty database, with a generated password when none is set", async () => {
+  // The accounts' database every test but the first starts from: its first administrator, `jefa`.
+  beforeAll(async () => {
     const config = loadConfig({ DATA_DIR: dataDir, ADMIN_USERNAME: "jefa" });
-    const created = await withDatabase((db) => ensureFirstAdmin(db, config));
+    await withDatabase((db) => ensureFirstAdmin(db, config));
+  }, 120_000);
+
+  it("creates the first administrator on an empty database, with a generated password when none is set", async () => {
+    const config = loadConfig({ DATA_DIR: emptyDir, ADMIN_USERNAME: "jefa" });
+    const created = await withDatabase((db) => ensureFirstAdmin(db, config), emptyDir);
     expect(created?.username).toBe("jefa");
     expect(created?.generatedPassword).toMatch(/^[\w-]{20,}$/);
-    const user = await withDatabase((db) => findUserByUsername(db, "jefa"));
+    const user = await withDatabase((db) => findUserByUsername(db, "jefa"), emptyDir);
     expect(user).toMatchObject({ role: "administrador", active: true, mustChangePassword: true });
     expect(await verifyPassword(user?.passwordHash ?? "", created?.generatedPassword ?? "")).toBe(true);
     // Only on an empty database.
-    expect(await withDatabase((db) => ensureFirstAdmin(db, config))).toBeUndefined();
+    expect(await withDatabase((db) => ensureFirstAdmin(db, config), emptyDir)).toBeUndefined();
   });
 
   it("adds, lists, disables, enables and resets accounts", async () => {
@@ -82,19 +94,20 @@ describe("first administrator and `npm run user`", { timeout: 120_000 }, () => {
   });
 
   it("signs one account, or everybody, out of every device", async () => {
-    const pedro = await withDatabase((db) => findUserByUsername(db, "pedro"));
-    if (!pedro) throw new Error("no pedro");
+    expect((await cli(["add", "rosa", "--name", "Rosa Pillajo"])).code).toBe(0);
+    const rosa = await withDatabase((db) => findUserByUsername(db, "rosa"));
+    if (!rosa) throw new Error("no rosa");
     const open = (userId: number) => ({
       id: `s-${userId}-${Math.random().toString(36).slice(2)}`,
       userId,
       expiresAt: new Date(Date.now() + 3_600_000),
     });
-    await withDatabase((db) => db.insert(authSessions).values([open(pedro.id), open(pedro.id)]));
-    const one = await cli(["end-sessions", "pedro"]);
+    await withDatabase((db) => db.insert(authSessions).values([open(rosa.id), open(rosa.id)]));
+    const one = await cli(["end-sessions", "rosa"]);
     expect(one.code, one.stderr).toBe(0);
-    expect(one.stdout).toMatch(/Se cerraron 2 sesiones de "pedro"/);
+    expect(one.stdout).toMatch(/Se cerraron 2 sesiones de "rosa"/);
     const jefa = await withDatabase((db) => findUserByUsername(db, "jefa"));
-    await withDatabase((db) => db.insert(authSessions).values([open(pedro.id), open(jefa?.id ?? 0)]));
+    await withDatabase((db) => db.insert(authSessions).values([open(rosa.id), open(jefa?.id ?? 0)]));
     const everyone = await cli(["end-sessions", "--all"]);
     expect(everyone.stdout).toMatch(/Se cerraron 2 sesiones de todas las cuentas/);
     const left = await withDatabase((db) => db.select().from(authSessions).where(isNull(authSessions.revokedAt)));
@@ -103,7 +116,7 @@ describe("first administrator and `npm run user`", { timeout: 120_000 }, () => {
 
   it("explains mistakes in Spanish with exit code 2", async () => {
     for (const [args, message] of [
-      [["add", "pedro", "--name", "Otro"], /ya existe/],
+      [["add", "jefa", "--name", "Otra"], /ya existe/],
       [["add", "lucia", "--name", "Lucía", "--password", "password123"], /demasiado común/],
       [["volar"], /Orden desconocida/],
       [[], /Uso: npm run user/],

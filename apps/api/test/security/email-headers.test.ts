@@ -47,6 +47,8 @@ describe.each(engines)("email header injection on %s", (engine) => {
 
   it("refuses a line break in every single-line field of the contact form, so no email is queued", async () => {
     const fields = ["firstName", "lastName", "email", "countryCode", "phone", "company", "serviceList"];
+    const queued = await countRows(t.db.database.db, "email_outbox");
+    const delivered = smtp.received.length;
     for (const field of fields) {
       for (const lineBreak of BREAKS) {
         const value = `${contactRequest()[field as "firstName"]}${lineBreak}Bcc: ${VICTIM}`;
@@ -58,8 +60,8 @@ describe.each(engines)("email header injection on %s", (engine) => {
       expect((await postContact(t.app, contactRequest({ email }))).statusCode, email).toBe(400);
     }
     // Every refusal was answered, so anything it queued would be in the outbox by now: nothing is.
-    expect(await countRows(t.db.database.db, "email_outbox")).toBe(0);
-    expect(smtp.received).toEqual([]);
+    expect(await countRows(t.db.database.db, "email_outbox")).toBe(queued);
+    expect(smtp.received.slice(delivered)).toEqual([]);
   });
 
   it("sends what is accepted as text only: header-like words, encoded words and a multi-line message", async () => {

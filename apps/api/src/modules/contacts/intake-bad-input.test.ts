@@ -23,6 +23,7 @@ describe.each(engines)("bad input on POST /api/client (%s)", (engine) => {
     const serverErrors: string[] = [];
     const unexplained: string[] = [];
     let accepted = 0;
+    const stored = await countRows(t.app.db, "client_messages");
     for (const field of FIELDS) {
       for (const value of naughty) {
         const response = await postContact(
@@ -40,7 +41,7 @@ describe.each(engines)("bad input on POST /api/client (%s)", (engine) => {
     }
     expect(serverErrors).toEqual([]);
     expect(unexplained, "every 400 names the fields at fault").toEqual([]);
-    expect(accepted).toBe(await countRows(t.app.db, "client_messages"));
+    expect(accepted).toBe((await countRows(t.app.db, "client_messages")) - stored);
   }, 240_000);
 
   it("stores accepted naughty text exactly as sent (trimmed, NFC)", async () => {

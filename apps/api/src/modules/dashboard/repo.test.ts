@@ -1,7 +1,7 @@
 import type { Dashboard } from "@app/shared";
 import { STAGES } from "@app/shared/constants";
 import { eq, type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, createReadyStaff, signIn } from "../../../test/auth.ts";
 import { contactRequest, postContact } from "../../../test/contact.ts";
@@ -226,7 +226,8 @@ describe.each(engines)("the dashboard's follow-up figures through the API on %s"
                where ${clientMessages.id} = ${messageOf.get(name) as number}`),
     ]);
 
-  beforeAll(async () => {
+  // The figures count the whole database: each test starts from its own, with the same eight leads.
+  beforeEach(async () => {
     t = await createAuthTestApp(engine, { contactRateLimit: [{ max: 1000, windowMs: 60_000 }] });
     admin = (await signIn(t.app, ADMIN)).accessToken;
     const staff = async () => {
@@ -248,7 +249,7 @@ describe.each(engines)("the dashboard's follow-up figures through the API on %s"
       messageOf.set(name, row.messageId);
     }
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   it("counts open tasks, mine and the team's, and the overdue ones", async () => {
     const task = async (name: string, dueAt: string, token: string) => {
@@ -304,7 +305,8 @@ describe.each(engines)("the dashboard's follow-up figures through the API on %s"
   });
 
   it("gives each staff member's median time to a first reply over 30 days, and how many came within 24 hours", async () => {
-    // Ana: 30 min, 90 min and 26 h (odd count: the middle one). c2 was answered in the previous test.
+    // Ana: 30 min, 90 min and 26 h (odd count: the middle one).
+    await reply("c2", ana.token);
     await reply("c3", ana.token);
     await reply("c4", ana.token);
     await answeredAfter("c2", 30);
@@ -338,8 +340,10 @@ describe.each(engines)("the dashboard's follow-up figures through the API on %s"
   });
 
   it("adds up the value won by month in Ecuador's calendar, the last 12 months", async () => {
-    // c8 became Ganado two months ago (its change and stage date moved back); a change from Ganado to
-    // Ganado today only sets its value, and leaves it in that month.
+    // c5 is won today; c8 became Ganado two months ago (its change and stage date moved back), and a
+    // change from Ganado to Ganado today only sets its value, and leaves it in that month.
+    await move("c5", { stage: "cotizacion" }, { stage: "ganado", wonValue: 1500.5 });
+    await move("c8", { stage: "ganado", wonValue: 200 });
     const [year = 0, month = 0] = businessDay(new Date()).split("-").map(Number);
     const monthsAgo = (n: number) => new Date(Date.UTC(year, month - 1 - n, 15)).toISOString().slice(0, 7);
     const wonAt = fromBusinessTime(`${monthsAgo(2)}-15T12:00`);

@@ -59,6 +59,15 @@ describe.each(engines)("the site's pages after a publish on %s", (engine) => {
   const call = (method: "POST" | "PUT", url: string, payload: object) =>
     t.app.inject({ method, url, headers: bearer(editor), payload });
   const page = (app: FastifyInstance, url: string) => app.inject({ method: "GET", url });
+  /** PRODUCT under another name, published and on both instances: a test's own product. */
+  const publishedProduct = async (title: string) => {
+    const content = { ...PRODUCT, title, slug: title.toLowerCase().replaceAll(" ", "-") };
+    const created = (await call("POST", "/api/site/items", { kind: "product", content })).json() as SiteItem;
+    const published = await call("POST", `/api/site/items/${created.id}/publish`, { version: created.version });
+    expect(published.statusCode, published.body).toBe(200);
+    for (const app of [t.app, other]) await within10s(app, `/productos/${content.slug}`, (status) => status === 200);
+    return { content, item: published.json() as SiteItem };
+  };
 
   it("shows today's products from the start, in the pages and the sitemap", async () => {
     expect((await page(t.app, "/productos/danisaraba")).statusCode).toBe(200);
@@ -149,43 +158,34 @@ describe.each(engines)("the site's pages after a publish on %s", (engine) => {
   });
 
   it("sends a product's old address to its new one with a 301, on both instances", async () => {
-    const items = (
-      await t.app.inject({ method: "GET", url: "/api/site/items", headers: bearer(editor) })
-    ).json() as SiteItem[];
-    const summary = items.find((entry) => entry.title === PRODUCT.title) as SiteItem;
-    const item = (
-      await t.app.inject({ method: "GET", url: `/api/site/items/${summary.id}`, headers: bearer(editor) })
-    ).json() as SiteItem;
-    const moved = { ...PRODUCT, slug: "chrysal-rosa-firme-plus" };
+    const { content: first, item } = await publishedProduct("Chrysal Tallo Norte");
+    const moved = { ...first, slug: `${first.slug}-plus` };
     const saved = (
       await call("PUT", `/api/site/items/${item.id}`, { kind: "product", version: item.version, content: moved })
     ).json() as SiteItem;
     expect((await call("POST", `/api/site/items/${item.id}/publish`, { version: saved.version })).statusCode).toBe(200);
     for (const app of [t.app, other]) {
       await within10s(app, `/productos/${moved.slug}`, (status) => status === 200);
-      const old = await page(app, `/productos/${PRODUCT.slug}?origen=boletin`);
+      const old = await page(app, `/productos/${first.slug}?origen=boletin`);
       expect(old.statusCode).toBe(301);
       expect(old.headers.location).toBe(`/productos/${moved.slug}?origen=boletin`);
-      expect((await page(app, "/sitemap.xml")).body).not.toContain(`/productos/${PRODUCT.slug}<`);
+      expect((await page(app, "/sitemap.xml")).body).not.toContain(`/productos/${first.slug}<`);
     }
     // Moved back: the first address is a page again, and the second one leads to it.
     const again = (
-      await call("PUT", `/api/site/items/${item.id}`, { kind: "product", version: saved.version + 1, content: PRODUCT })
+      await call("PUT", `/api/site/items/${item.id}`, { kind: "product", version: saved.version + 1, content: first })
     ).json() as SiteItem;
     expect((await call("POST", `/api/site/items/${item.id}/publish`, { version: again.version })).statusCode).toBe(200);
-    await within10s(t.app, `/productos/${PRODUCT.slug}`, (status) => status === 200);
-    expect((await page(t.app, `/productos/${moved.slug}`)).headers.location).toBe(`/productos/${PRODUCT.slug}`);
+    await within10s(t.app, `/productos/${first.slug}`, (status) => status === 200);
+    expect((await page(t.app, `/productos/${moved.slug}`)).headers.location).toBe(`/productos/${first.slug}`);
   });
 
   it("takes a retired product's page away from both instances", async () => {
-    const items = (
-      await t.app.inject({ method: "GET", url: "/api/site/items", headers: bearer(editor) })
-    ).json() as SiteItem[];
-    const item = items.find((entry) => entry.title === PRODUCT.title) as SiteItem;
+    const { content: retired, item } = await publishedProduct("Chrysal Tallo Sur");
     expect((await call("POST", `/api/site/items/${item.id}/retire`, { version: item.version })).statusCode).toBe(200);
     for (const app of [t.app, other]) {
-      await within10s(app, `/productos/${PRODUCT.slug}`, (status) => status === 404);
-      expect((await page(app, "/sitemap.xml")).body).not.toContain(PRODUCT.slug);
+      await within10s(app, `/productos/${retired.slug}`, (status) => status === 404);
+      expect((await page(app, "/sitemap.xml")).body).not.toContain(retired.slug);
     }
   });
 });

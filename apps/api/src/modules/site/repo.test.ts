@@ -40,123 +40,132 @@ describe.each(engines)("the site's items on %s", (engine) => {
   });
   afterAll(() => test.drop());
 
-  const firstProduct = async () => {
-    const [row] = await listSiteItems(db, "product");
+  /** The seeded product at `index`: each test changes a product of its own, so they run in any order. */
+  const product = async (index: number, from = db) => {
+    const row = (await listSiteItems(from, "product"))[index];
     if (!row) throw new Error("no product seeded");
     return row;
   };
 
   it("a new database holds today's site, published: 13 products in the catalogue's order, 5 services, the home page's copy, 3 testimonials, 4 questions, 3 partners and the contact details", async () => {
-    const products = await listSiteItems(db, "product");
-    const contents = products.map((row) => productContentSchema.parse(row.published));
-    expect(contents.map((content) => content.slug)).toEqual([
-      "bioestimulantes",
-      "danisaraba",
-      "chrysal-viva",
-      "chrysal-intensive",
-      "chrysal-transport-stickers",
-      "chrysal-avb",
-      "chrysal-arrive-alive",
-      "chrysal-essential",
-      "chrysal-freshliner",
-      "chrysal-hvb",
-      "chrysal-rvb",
-      "chrysal-solucion-inicial",
-      "chrysal-eb-sheets",
-    ]);
-    for (const row of products) expect(row.draft).toEqual(row.published);
-    // Their pictures are the web app's own files.
-    for (const { image } of contents) {
-      expect(existsSync(path.join(WEB_PUBLIC, image?.src ?? "missing")), image?.src).toBe(true);
-    }
-    // Each product asks for its service type; one title is written without its accent (spec section 3).
-    const titles = await db
-      .select({ slug: siteItems.draft, title: serviceTypes.title })
-      .from(siteItems)
-      .innerJoin(serviceTypes, eq(serviceTypes.id, siteItems.serviceTypeId))
-      .where(eq(siteItems.kind, "product"));
-    expect(titles).toHaveLength(13);
-    expect(titles.find((row) => (row.slug as ProductContent).slug === "chrysal-solucion-inicial")?.title).toBe(
-      "Chrysal Solucion Inicial",
-    );
+    // A database of its own: the other tests change the site.
+    const fresh = await createTestDatabase(engine);
+    const db = fresh.database.db;
+    try {
+      const products = await listSiteItems(db, "product");
+      const contents = products.map((row) => productContentSchema.parse(row.published));
+      expect(contents.map((content) => content.slug)).toEqual([
+        "bioestimulantes",
+        "danisaraba",
+        "chrysal-viva",
+        "chrysal-intensive",
+        "chrysal-transport-stickers",
+        "chrysal-avb",
+        "chrysal-arrive-alive",
+        "chrysal-essential",
+        "chrysal-freshliner",
+        "chrysal-hvb",
+        "chrysal-rvb",
+        "chrysal-solucion-inicial",
+        "chrysal-eb-sheets",
+      ]);
+      for (const row of products) expect(row.draft).toEqual(row.published);
+      // Their pictures are the web app's own files.
+      for (const { image } of contents) {
+        expect(existsSync(path.join(WEB_PUBLIC, image?.src ?? "missing")), image?.src).toBe(true);
+      }
+      // Each product asks for its service type; one title is written without its accent (spec section 3).
+      const titles = await db
+        .select({ slug: siteItems.draft, title: serviceTypes.title })
+        .from(siteItems)
+        .innerJoin(serviceTypes, eq(serviceTypes.id, siteItems.serviceTypeId))
+        .where(eq(siteItems.kind, "product"));
+      expect(titles).toHaveLength(13);
+      expect(titles.find((row) => (row.slug as ProductContent).slug === "chrysal-solucion-inicial")?.title).toBe(
+        "Chrysal Solucion Inicial",
+      );
 
-    const [details, ...more] = await listSiteItems(db, "contact-details");
-    expect(more).toEqual([]);
-    expect(contactDetailsSchema.parse(details?.published)).toEqual({
-      phone: "+593 2 236 4100",
-      whatsapp: "+593 99 123 4567",
-      email: "info@florapro.ec",
-      address: { street: "Av. Panamericana Norte km 5", city: "Cayambe", region: "Pichincha", country: "Ecuador" },
-      hours: "Lunes a viernes, 08:00 a 17:30",
-    });
-    // The home page's three testimonials, with the stars the spec gives them.
-    const testimonials = await listSiteItems(db, "testimonial");
-    expect(testimonials.map((row) => testimonialContentSchema.parse(row.published).rating)).toEqual([5, 4, 5]);
-    expect(testimonials.map((row) => (row.published as TestimonialContent).name)).toEqual([
-      "María Fernanda Quishpe",
-      "Diego Andrade",
-      "Gabriela Montalvo",
-    ]);
-    // The footer's partners: Chrysal, then the two distributors.
-    expect((await listSiteItems(db, "partner")).map((row) => partnerContentSchema.parse(row.published))).toEqual([
-      {
-        name: "Chrysal International",
-        description: "Más de 95 años de innovación en el cuidado de las flores",
-        group: "estrategico",
-      },
-      { name: "AgroAndes Distribuciones", description: "Sierra norte y centro", group: "distribuidor" },
-      { name: "Florícola del Pacífico", description: "Costa y sur del país", group: "distribuidor" },
-    ]);
-    expect((await listSiteItems(db, "faq")).map((row) => faqContentSchema.parse(row.published).question)).toEqual([
-      "¿Hacen entregas en todo el Ecuador?",
-      "¿Cómo sé qué tratamiento necesita mi flor?",
-      "¿Los productos Chrysal son originales?",
-      "¿En cuánto tiempo responden una solicitud?",
-    ]);
-    // The services page: two panels (Aqua Care with its video), then the carousel's three slides, each
-    // asking for the spec's service type of its title; their pictures are the web app's own files.
-    const services = await listSiteItems(db, "service");
-    const shown = services.map((row) => serviceContentSchema.parse(row.published));
-    expect(shown.map(({ title, placement }) => `${placement}: ${title}`)).toEqual([
-      "panel: Sistemas de Modelos Predictivos",
-      "panel: Aqua Care Technology",
-      "slide: Chrysal Rose Dip",
-      "slide: Long Storage Service",
-      "slide: Sea Freight Service",
-    ]);
-    expect(shown[1]?.video).toBe("aqua-care");
-    for (const { image } of shown.filter((service) => service.image)) {
-      expect(existsSync(path.join(WEB_PUBLIC, image?.src ?? "missing")), image?.src).toBe(true);
+      const [details, ...more] = await listSiteItems(db, "contact-details");
+      expect(more).toEqual([]);
+      expect(contactDetailsSchema.parse(details?.published)).toEqual({
+        phone: "+593 2 236 4100",
+        whatsapp: "+593 99 123 4567",
+        email: "info@florapro.ec",
+        address: { street: "Av. Panamericana Norte km 5", city: "Cayambe", region: "Pichincha", country: "Ecuador" },
+        hours: "Lunes a viernes, 08:00 a 17:30",
+      });
+      // The home page's three testimonials, with the stars the spec gives them.
+      const testimonials = await listSiteItems(db, "testimonial");
+      expect(testimonials.map((row) => testimonialContentSchema.parse(row.published).rating)).toEqual([5, 4, 5]);
+      expect(testimonials.map((row) => (row.published as TestimonialContent).name)).toEqual([
+        "María Fernanda Quishpe",
+        "Diego Andrade",
+        "Gabriela Montalvo",
+      ]);
+      // The footer's partners: Chrysal, then the two distributors.
+      expect((await listSiteItems(db, "partner")).map((row) => partnerContentSchema.parse(row.published))).toEqual([
+        {
+          name: "Chrysal International",
+          description: "Más de 95 años de innovación en el cuidado de las flores",
+          group: "estrategico",
+        },
+        { name: "AgroAndes Distribuciones", description: "Sierra norte y centro", group: "distribuidor" },
+        { name: "Florícola del Pacífico", description: "Costa y sur del país", group: "distribuidor" },
+      ]);
+      expect((await listSiteItems(db, "faq")).map((row) => faqContentSchema.parse(row.published).question)).toEqual([
+        "¿Hacen entregas en todo el Ecuador?",
+        "¿Cómo sé qué tratamiento necesita mi flor?",
+        "¿Los productos Chrysal son originales?",
+        "¿En cuánto tiempo responden una solicitud?",
+      ]);
+      // The services page: two panels (Aqua Care with its video), then the carousel's three slides, each
+      // asking for the spec's service type of its title; their pictures are the web app's own files.
+      const services = await listSiteItems(db, "service");
+      const shown = services.map((row) => serviceContentSchema.parse(row.published));
+      expect(shown.map(({ title, placement }) => `${placement}: ${title}`)).toEqual([
+        "panel: Sistemas de Modelos Predictivos",
+        "panel: Aqua Care Technology",
+        "slide: Chrysal Rose Dip",
+        "slide: Long Storage Service",
+        "slide: Sea Freight Service",
+      ]);
+      expect(shown[1]?.video).toBe("aqua-care");
+      for (const { image } of shown.filter((service) => service.image)) {
+        expect(existsSync(path.join(WEB_PUBLIC, image?.src ?? "missing")), image?.src).toBe(true);
+      }
+      const serviceTitles = await db
+        .select({ title: serviceTypes.title })
+        .from(siteItems)
+        .innerJoin(serviceTypes, eq(serviceTypes.id, siteItems.serviceTypeId))
+        .where(eq(siteItems.kind, "service"));
+      expect(serviceTitles.map((row) => row.title)).toEqual(shown.map((service) => service.title));
+      // The home page's copy: the spec's figures, five service cards, four promises.
+      const [landing, ...moreLandings] = await listSiteItems(db, "landing");
+      expect(moreLandings).toEqual([]);
+      const copy = landingContentSchema.parse(landing?.published);
+      expect(copy.hero.title).toBe("Ayudamos a la naturaleza a dar lo mejor de sí");
+      expect(copy.stats.map((stat) => stat.value)).toEqual(["15+", "5,000+", "98%", "24/7"]);
+      expect(copy.serviceLines.map((line) => line.title)).toEqual([
+        "Fianzas",
+        "Seguro Empresarial",
+        "Seguro de Hogar",
+        "Seguro de Auto",
+        "Seguro de Vida",
+      ]);
+      expect(copy.callToAction.promises).toHaveLength(4);
+      expect((await listSiteItems(db)).filter((row) => row.published !== null)).toHaveLength(30);
+      expect(await latestPublication(db)).toBeGreaterThan(0);
+      expect(await listVersions(db, (await product(0, db)).id)).toHaveLength(1);
+    } finally {
+      await fresh.drop();
     }
-    const serviceTitles = await db
-      .select({ title: serviceTypes.title })
-      .from(siteItems)
-      .innerJoin(serviceTypes, eq(serviceTypes.id, siteItems.serviceTypeId))
-      .where(eq(siteItems.kind, "service"));
-    expect(serviceTitles.map((row) => row.title)).toEqual(shown.map((service) => service.title));
-    // The home page's copy: the spec's figures, five service cards, four promises.
-    const [landing, ...moreLandings] = await listSiteItems(db, "landing");
-    expect(moreLandings).toEqual([]);
-    const copy = landingContentSchema.parse(landing?.published);
-    expect(copy.hero.title).toBe("Ayudamos a la naturaleza a dar lo mejor de sí");
-    expect(copy.stats.map((stat) => stat.value)).toEqual(["15+", "5,000+", "98%", "24/7"]);
-    expect(copy.serviceLines.map((line) => line.title)).toEqual([
-      "Fianzas",
-      "Seguro Empresarial",
-      "Seguro de Hogar",
-      "Seguro de Auto",
-      "Seguro de Vida",
-    ]);
-    expect(copy.callToAction.promises).toHaveLength(4);
-    expect((await listSiteItems(db)).filter((row) => row.published !== null)).toHaveLength(30);
-    expect(await latestPublication(db)).toBeGreaterThan(0);
-    expect(await listVersions(db, (await firstProduct()).id)).toHaveLength(1);
   });
 
   it("a saved draft changes nothing visitors see; publishing it does, and keeps a copy in the history", async () => {
-    const item = await firstProduct();
+    const item = await product(1);
     const before = await latestPublication(db);
-    const draft = { ...(item.draft as ProductContent), title: "Bioestimulantes Fortify" };
+    const earlier = await listVersions(db, item.id);
+    const draft = { ...(item.draft as ProductContent), title: "Danisaraba Plus" };
     const saved = await saveDraft(db, item.id, item.version, draft, null);
     expect(saved?.version).toBe(item.version + 1);
     expect(saved?.draft).toEqual(draft);
@@ -170,13 +179,13 @@ describe.each(engines)("the site's items on %s", (engine) => {
     expect(await latestPublication(db)).toBeGreaterThan(before);
     const history = await listVersions(db, item.id);
     expect(history.map((copy) => (copy.content as ProductContent).title)).toEqual([
-      "Bioestimulantes Fortify",
-      "Bioestimulantes",
+      "Danisaraba Plus",
+      ...earlier.map((copy) => (copy.content as ProductContent).title),
     ]);
   });
 
   it("a change sent with an older version is refused with the item as stored; an unknown item is undefined", async () => {
-    const item = await firstProduct();
+    const item = await product(3);
     const stale = item.version - 1;
     const refused = saveDraft(db, item.id, stale, item.draft, null);
     await expect(refused).rejects.toBeInstanceOf(VersionConflictError);
@@ -189,7 +198,7 @@ describe.each(engines)("the site's items on %s", (engine) => {
   });
 
   it("restoring an older version publishes it again, as the draft too, and adds it to the history", async () => {
-    const item = await firstProduct();
+    const item = await product(2);
     const history = await listVersions(db, item.id);
     const oldest = history.at(-1);
     if (!oldest) throw new Error("no history");

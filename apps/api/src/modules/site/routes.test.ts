@@ -20,6 +20,13 @@ const NEW_PRODUCT: ProductContent = {
   image: null,
 };
 
+/** NEW_PRODUCT under another name and address: each test that needs a product of its own makes one. */
+const productNamed = (title: string): ProductContent => ({
+  ...NEW_PRODUCT,
+  title,
+  slug: title.toLowerCase().replaceAll(" ", "-"),
+});
+
 describe.each(engines)("Sitio web's API on %s", (engine) => {
   let t: TestApp;
   let admin: string;
@@ -37,13 +44,27 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
     t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
   const list = async () => (await call(editor, "GET", "/api/site/items")).json() as SiteItemSummary[];
   const item = async (id: number) => (await call(editor, "GET", `/api/site/items/${id}`)).json() as SiteItem;
+  /** Adds `content` as a product and publishes it: the item as published. */
+  const publishedProduct = async (content: ProductContent) => {
+    const created = await call(editor, "POST", "/api/site/items", { kind: "product", content });
+    expect(created.statusCode, created.body).toBe(201);
+    const published = await call(editor, "POST", `/api/site/items/${created.json().id}/publish`, { version: 1 });
+    expect(published.statusCode, published.body).toBe(200);
+    return published.json() as SiteItem;
+  };
   const auditActions = async () =>
     (
       (await call(admin, "GET", "/api/audit-log?size=50")).json().content as { action: string; details: unknown }[]
     ).filter((entry) => entry.action.startsWith("site_item_"));
 
   it("lists today's site to editors and administrators: contact details, questions, the home page, partners, products, services, testimonials", async () => {
-    const items = await list();
+    // An app of its own: the other tests change the site.
+    const fresh = await createAuthTestApp(engine);
+    const token = (await signIn(fresh.app, ADMIN)).accessToken;
+    const answer = await fresh.app.inject({ method: "GET", url: "/api/site/items", headers: bearer(token) });
+    await fresh.close();
+    expect(answer.statusCode).toBe(200);
+    const items = answer.json() as SiteItemSummary[];
     expect(items).toHaveLength(30);
     expect(items.slice(1, 5).map((entry) => [entry.kind, entry.title])).toEqual([
       ["faq", "¿Hacen entregas en todo el Ecuador?"],
@@ -74,7 +95,7 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
     );
     expect(items[0]).toMatchObject({ kind: "contact-details", title: "Datos de contacto", state: "publicado" });
     expect(items[9]).toMatchObject({ title: "Bioestimulantes", position: 1, version: 1 });
-    expect((await call(admin, "GET", "/api/site/items")).statusCode).toBe(200);
+    expect((await call(editor, "GET", "/api/site/items")).statusCode).toBe(200);
   });
 
   it("adds a testimonial as a draft, publishes it, refuses bad stars by field, and retires it", async () => {
@@ -253,10 +274,17 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
   });
 
   it("adds a product as a draft, publishes it, and keeps each publication in its history and the audit log", async () => {
+    const positions = (await list()).filter((entry) => entry.kind === "product").map((entry) => entry.position);
     const created = await call(editor, "POST", "/api/site/items", { kind: "product", content: NEW_PRODUCT });
     expect(created.statusCode, created.body).toBe(201);
     const draft = created.json() as SiteItem;
-    expect(draft).toMatchObject({ kind: "product", state: "borrador", version: 1, position: 14, published: null });
+    expect(draft).toMatchObject({
+      kind: "product",
+      state: "borrador",
+      version: 1,
+      position: Math.max(...positions) + 1,
+      published: null,
+    });
     expect(draft.draft).toEqual(NEW_PRODUCT);
     expect(draft.updatedBy).not.toBeNull();
 
@@ -285,17 +313,26 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
   });
 
   it("restores an older version: published again and made the draft, in the audit log", async () => {
-    const id = (await list()).find((entry) => entry.title === NEW_PRODUCT.title)?.id as number;
+    const first = productNamed("Chrysal Clear Claveles");
+    const { id } = await publishedProduct(first);
+    const changed = await call(editor, "PUT", `/api/site/items/${id}`, {
+      kind: "product",
+      version: 2,
+      content: { ...first, badge: null },
+    });
+    expect(
+      (await call(editor, "POST", `/api/site/items/${id}/publish`, { version: changed.json().version })).statusCode,
+    ).toBe(200);
     const [, older] = (await call(editor, "GET", `/api/site/items/${id}/versions`)).json() as SitePublication[];
     const current = await item(id);
     const restored = await call(admin, "POST", `/api/site/items/${id}/versions/${older?.id}/restore`, {
       version: current.version,
     });
     expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json()).toMatchObject({ state: "publicado", published: NEW_PRODUCT, draft: NEW_PRODUCT });
+    expect(restored.json()).toMatchObject({ state: "publicado", published: first, draft: first });
     expect((await call(editor, "GET", `/api/site/items/${id}/versions`)).json()).toHaveLength(3);
     const [entry] = await auditActions();
-    expect(entry).toMatchObject({ action: "site_item_restored", details: { itemId: id, title: NEW_PRODUCT.title } });
+    expect(entry).toMatchObject({ action: "site_item_restored", details: { itemId: id, title: first.title } });
 
     const unknown = await call(admin, "POST", `/api/site/items/${id}/versions/999999/restore`, {
       version: (await item(id)).version,
@@ -406,27 +443,28 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
       ((await t.app.inject({ method: "GET", url: "/api/service-types" })).json() as { title: string }[]).map(
         (type) => type.title,
       );
+    const lilies = productNamed("Chrysal Clear Lirios");
+    const target = await publishedProduct(lilies);
     const before = await offered();
     expect(before.slice(0, 18)).toHaveLength(18);
-    expect(before).toContain(NEW_PRODUCT.title);
-    expect(before.at(-1)).toBe(NEW_PRODUCT.title);
-    const asked = await postContact(t.app, contactRequest({ serviceList: NEW_PRODUCT.title, email: "lead1@finca.ec" }));
+    expect(before).toContain(lilies.title);
+    expect(before.at(-1)).toBe(lilies.title);
+    const asked = await postContact(t.app, contactRequest({ serviceList: lilies.title, email: "lead1@finca.ec" }));
     expect(asked.statusCode, asked.body).toBe(201);
 
-    const target = (await list()).find((entry) => entry.title === NEW_PRODUCT.title) as SiteItemSummary;
-    const renamed = { ...NEW_PRODUCT, title: "Chrysal Clear Rosas Plus" };
+    const renamed = { ...lilies, title: "Chrysal Clear Lirios Plus" };
     const saved = await call(editor, "PUT", `/api/site/items/${target.id}`, {
       kind: "product",
       version: target.version,
       content: renamed,
     });
     // A draft's new title is not offered yet.
-    expect(await offered()).toContain(NEW_PRODUCT.title);
+    expect(await offered()).toContain(lilies.title);
     await call(editor, "POST", `/api/site/items/${target.id}/publish`, { version: saved.json().version });
     const after = await offered();
     expect(after).toContain(renamed.title);
-    expect(after).not.toContain(NEW_PRODUCT.title);
-    const old = await postContact(t.app, contactRequest({ serviceList: NEW_PRODUCT.title, email: "lead2@finca.ec" }));
+    expect(after).not.toContain(lilies.title);
+    const old = await postContact(t.app, contactRequest({ serviceList: lilies.title, email: "lead2@finca.ec" }));
     expect(old.statusCode).toBe(400);
     const titles = await queryRows<{ title: string }>(
       t.db.database.db,
@@ -434,18 +472,18 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
           join client_messages m on m.id = mst.message_id join clients c on c.id = m.client_id
           where c.email = 'lead1@finca.ec'`,
     );
-    expect(titles.map((row) => row.title)).toEqual([NEW_PRODUCT.title]);
+    expect(titles.map((row) => row.title)).toEqual([lilies.title]);
 
     // Restored to its first title, it is offered by that title again.
     const history = (await call(editor, "GET", `/api/site/items/${target.id}/versions`)).json() as SitePublication[];
     const first = history.find(
-      (version) => version.content.title === NEW_PRODUCT.title && version.content.badge === NEW_PRODUCT.badge,
+      (version) => version.content.title === lilies.title && version.content.badge === lilies.badge,
     );
-    expect(first?.content).toEqual(NEW_PRODUCT);
+    expect(first?.content).toEqual(lilies);
     await call(editor, "POST", `/api/site/items/${target.id}/versions/${first?.id}/restore`, {
       version: (await item(target.id)).version,
     });
-    expect(await offered()).toContain(NEW_PRODUCT.title);
+    expect(await offered()).toContain(lilies.title);
     expect(await offered()).not.toContain(renamed.title);
   });
 
@@ -508,10 +546,11 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
   });
 
   it("retires a product (its draft and history stay), but never the contact details", async () => {
-    const target = (await list()).find((entry) => entry.title === NEW_PRODUCT.title) as SiteItemSummary;
+    const gerberas = productNamed("Chrysal Clear Gerberas");
+    const target = await publishedProduct(gerberas);
     const retired = await call(editor, "POST", `/api/site/items/${target.id}/retire`, { version: target.version });
     expect(retired.statusCode, retired.body).toBe(200);
-    expect(retired.json()).toMatchObject({ state: "retirado", published: null, draft: NEW_PRODUCT });
+    expect(retired.json()).toMatchObject({ state: "retirado", published: null, draft: gerberas });
     const again = await call(editor, "POST", `/api/site/items/${target.id}/retire`, { version: target.version + 1 });
     expect(again.json().details).toEqual([{ path: "id", message: SITE_MESSAGES.notPublished }]);
 
@@ -522,8 +561,8 @@ describe.each(engines)("Sitio web's API on %s", (engine) => {
     expect((await auditActions())[0]).toMatchObject({ action: "site_item_retired" });
     // Gone from the contact form, and refused there.
     const types = (await t.app.inject({ method: "GET", url: "/api/service-types" })).json() as { title: string }[];
-    expect(types.map((type) => type.title)).not.toContain(NEW_PRODUCT.title);
-    const late = await postContact(t.app, contactRequest({ serviceList: NEW_PRODUCT.title, email: "lead3@finca.ec" }));
+    expect(types.map((type) => type.title)).not.toContain(gerberas.title);
+    const late = await postContact(t.app, contactRequest({ serviceList: gerberas.title, email: "lead3@finca.ec" }));
     expect(late.statusCode).toBe(400);
   });
 });

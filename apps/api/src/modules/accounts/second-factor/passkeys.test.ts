@@ -115,7 +115,7 @@ describe.each(engines)("passkeys on %s", (engine) => {
       { id: phone.id, name: "Teléfono", createdAt: expect.any(String), lastUsedAt: null, backedUp: false },
     ]);
     expect(state.recoveryCodes.remaining).toBe(10);
-    const mail = await mailTo(smtp, staff.email, "Agregaste un segundo factor");
+    const mail = await mailTo(smtp, staff.email, "Agregaste un segundo factor", 10_000, "«Laptop oficina»");
     expect(mail.text).toContain("«Laptop oficina»");
   });
 
