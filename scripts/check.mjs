@@ -22,7 +22,7 @@ const PROCESS_TESTS = [
   "test/security/secrets.test.ts",
   "src/plugins/api-docs.test.ts",
   "src/modules/inbound/conversation.test.ts",
-  "src/modules/inbound/lease.test.ts",
+  "src/kernel/lease.test.ts",
 ];
 
 /** Each TypeScript project, with the file its incremental state is kept in. */
