@@ -199,6 +199,64 @@ test("one Guardar stores the stage, the owner and the data together; closing wit
   await expect(dialog.getByRole("textbox", { name: "Nota interna" })).toHaveValue(`Visitar la finca ${tag}`);
 });
 
+// React Router sets its blocker back to idle whenever a reload completes: a reload already on its way
+// when the person pressed Back (a colleague's lead, arriving live) took the question away under their
+// finger, and with it the navigation it held.
+test("a reload already on its way when Back asks does not take the question away", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  const name = `Rita Atrás ${tag}`;
+  await createClient(request, { firstName: "Rita", lastName: `Atrás ${tag}`, email: `atras.${tag}@x.test` }, token);
+  // The list's reloads take two seconds once `slow` is set: long enough to press Back during one.
+  let slow = false;
+  await page.route("**/api/client-message/search", async (route) => {
+    if (!slow) return route.continue();
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.fulfill({ response });
+  });
+  await signInAsStaff(page, request, testInfo);
+  await visit(page, "/crm");
+  await (await openCrmMenu(page)).getByRole("link", { name: "Mensajes", exact: true }).click();
+  await search(page, tag);
+  const dialog = await viewContact(page, name);
+  const note = dialog.getByRole("textbox", { name: "Nota interna" });
+  await note.fill(`Llevar muestras ${tag}`);
+  const question = page.getByRole("alertdialog", { name: "¿Descartar los cambios sin guardar?" });
+
+  /** A colleague's lead starts a reload of the list; Back is pressed while it is on its way. */
+  const backDuringReload = async (round: number) => {
+    slow = true;
+    const lead = { firstName: "Colega", lastName: `Ronda ${round} ${tag}`, email: `ronda${round}.${tag}@x.test` };
+    await sendContactRequest(request, lead);
+    // The first reload to start once the lead is stored: its own, or one a neighbour's change started.
+    const reload = (await page.waitForRequest("**/api/client-message/search")).response();
+    await page.goBack();
+    await expect(question).toBeVisible();
+    await reload;
+    slow = false;
+    // The reload has arrived (its new row is in the list) and the question is still there.
+    await expect(rowOf(page, `${lead.firstName} ${lead.lastName}`)).toHaveCount(1);
+    await expect(question).toBeVisible();
+  };
+
+  await backDuringReload(1);
+  await question.getByRole("button", { name: "Seguir editando" }).click();
+  await expect(question).toBeHidden();
+  await expect(note).toHaveValue(`Llevar muestras ${tag}`);
+  await expect(page).toHaveURL(/contacto=/);
+
+  // Discarding after such a reload still goes back, as the button asked.
+  await backDuringReload(2);
+  await question.getByRole("button", { name: "Descartar cambios" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/contacto=/);
+});
+
 test("Tareas lists mine by group with a link to each contact; done moves a task to Hechas and back", async ({
   page,
   request,

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { type Location, useBlocker } from "react-router";
+import { type Location, type NavigationType, useBlocker, useNavigate } from "react-router";
 
 // Work a person typed or chose and has not stored yet (decision 047). Every `Dialog` owns a registry
 // of it; each part inside reports whether it holds unsaved work and, if the dialog's one `Guardar`
@@ -94,24 +94,60 @@ export function useTrackedEdit(key: string, { dirty, save }: TrackedEdit) {
   useEffect(() => () => registry?.set(key, null), [registry, key]);
 }
 
+/** The leave question of `useLeaveGuard`: whether it is asked, and the person's two answers. */
+export type LeaveQuestion = {
+  open: boolean;
+  /** Throws the work away and goes where the person was going. */
+  leave: () => void;
+  /** Back to the work, at the address it has. */
+  stay: () => void;
+};
+
+/** A navigation held back, and how to make it again. */
+type Held = {
+  location: Location;
+  action: NavigationType;
+  /** For the back and forward buttons: the history entry they went to (React Router's `idx`). */
+  entry: number | undefined;
+};
+
+const historyEntry = (): number | undefined => {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === "number" ? idx : undefined;
+};
+
 /**
  * Asks before a navigation throws unsaved work away (a link, the back button) and lets the browser
  * ask before a reload or a closed tab. `isDirty` is read when the navigation happens; `leaves` says
  * which navigations leave the work (by default, any to another address). `allow` lets the next one
  * through: a save that moves on to the item's new address before a render has seen it saved.
+ *
+ * The question is this hook's own state, not the router's blocker: React Router sets every blocker
+ * back to idle when any navigation or revalidation completes, so a reload already on its way when
+ * the person pressed Back (a colleague's change arriving live) took the question away. When the
+ * blocker has gone idle, `leave` makes the held navigation again.
  */
 export function useLeaveGuard(
   isDirty: () => boolean,
   leaves: (next: Location, current: Location) => boolean = differs,
-) {
+): { question: LeaveQuestion; allow: () => void } {
+  const navigate = useNavigate();
   const allowed = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+  const lastHeld = useRef<Held | null>(null);
+  const blocker = useBlocker(({ currentLocation, nextLocation, historyAction }) => {
     if (allowed.current) {
       allowed.current = false;
       return false;
     }
-    return isDirty() && leaves(nextLocation, currentLocation);
+    const holds = isDirty() && leaves(nextLocation, currentLocation);
+    if (holds) lastHeld.current = { location: nextLocation, action: historyAction, entry: historyEntry() };
+    return holds;
   });
+  const [held, setHeld] = useState<Held | null>(null);
+  const blocked = blocker.state === "blocked";
+  useEffect(() => {
+    if (blocked) setHeld(lastHeld.current);
+  }, [blocked]);
   const latestIsDirty = useRef(isDirty);
   latestIsDirty.current = isDirty;
   useEffect(() => {
@@ -124,33 +160,48 @@ export function useLeaveGuard(
   const allow = useCallback(() => {
     allowed.current = true;
   }, []);
-  const held = blocker.state !== "unblocked";
+
+  const open = blocked || held !== null;
   useEffect(() => {
-    if (!held) return;
-    heldNavigations += 1;
+    if (!open) return;
+    openQuestions += 1;
     return () => {
-      heldNavigations -= 1;
-      if (heldNavigations > 0) return;
+      openQuestions -= 1;
+      if (openQuestions > 0) return;
       const runs = [...waitingForAnswer];
       waitingForAnswer.clear();
       for (const run of runs) run();
     };
-  }, [held]);
-  return { blocker, allow };
+  }, [open]);
+
+  const leave = () => {
+    const target = held ?? lastHeld.current;
+    setHeld(null);
+    if (blocker.state === "blocked") return blocker.proceed();
+    if (!target) return;
+    allowed.current = true;
+    const here = historyEntry();
+    if (target.action === "POP" && target.entry !== undefined && here !== undefined) navigate(target.entry - here);
+    else navigate(target.location, { replace: target.action === "REPLACE", state: target.location.state });
+  };
+  const stay = () => {
+    setHeld(null);
+    if (blocker.state === "blocked") blocker.reset();
+  };
+  return { question: { open, leave, stay }, allow };
 }
 
-// React Router sets every blocker back to idle when any navigation or revalidation completes: a
-// reload nobody asked for (a colleague's change arriving live) would take the question away while
-// the person reads it, and with it the navigation it holds. Such reloads wait for the answer.
-let heldNavigations = 0;
+// A reload nobody asked for (a colleague's change arriving live) waits while the leave question is
+// open: it would change the screen under the person reading it.
+let openQuestions = 0;
 const waitingForAnswer = new Set<() => void>();
 
 /**
- * Runs `reload` now, or once no navigation waits for the person's answer to the leave question.
+ * Runs `reload` now, or once no leave question waits for the person's answer.
  * Returns what takes a waiting reload back (the stream stopped at sign-out).
  */
 export function whenNoLeaveQuestion(reload: () => void): () => void {
-  if (heldNavigations === 0) {
+  if (openQuestions === 0) {
     reload();
     return () => {};
   }

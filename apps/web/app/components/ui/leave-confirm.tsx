@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import type { Blocker } from "react-router";
+import type { LeaveQuestion } from "~/lib/unsaved-changes";
 import { ConfirmDialog } from "./confirm-dialog";
 
 export type LeaveConfirmProps = {
@@ -36,12 +36,6 @@ export function LeaveConfirm({ open, onLeave, onStay }: LeaveConfirmProps) {
 }
 
 /** The same question for a navigation `useLeaveGuard` held back. */
-export function BlockedLeaveConfirm({ blocker }: { blocker: Blocker }) {
-  return (
-    <LeaveConfirm
-      open={blocker.state === "blocked"}
-      onLeave={() => blocker.proceed?.()}
-      onStay={() => blocker.reset?.()}
-    />
-  );
+export function BlockedLeaveConfirm({ question }: { question: LeaveQuestion }) {
+  return <LeaveConfirm open={question.open} onLeave={question.leave} onStay={question.stay} />;
 }

@@ -71,7 +71,7 @@ function ContactDialogContent({
   // Inside a Dialog, always: its changes hold what the parts below have not stored (decision 047).
   const changes = useDialogChanges();
   // The back button or a link that leaves this contact asks too (a reload, the browser's question).
-  const { blocker } = useLeaveGuard(
+  const { question: leaveQuestion } = useLeaveGuard(
     () => changes?.isDirty() ?? false,
     (next) => parseContactId(next.search) !== id,
   );
@@ -207,7 +207,7 @@ function ContactDialogContent({
         </div>
       </div>
 
-      <BlockedLeaveConfirm blocker={blocker} />
+      <BlockedLeaveConfirm question={leaveQuestion} />
 
       <ConfirmDialog
         open={confirming?.kind === "delete" || confirming?.kind === "discard"}

@@ -342,7 +342,7 @@ function EditorForm<V extends FieldValues, C>({
   // Leaving (`Volver a Sitio web`, the menu, the back button) with unsaved changes asks first.
   const dirtyNow = useRef(isDirty);
   dirtyNow.current = isDirty;
-  const { blocker, allow } = useLeaveGuard(() => dirtyNow.current);
+  const { question, allow } = useLeaveGuard(() => dirtyNow.current);
 
   /** The item as the server has it now: the form shows it and builds on it. */
   const adopt = (saved: SiteItem) => {
@@ -466,7 +466,7 @@ function EditorForm<V extends FieldValues, C>({
         </button>
       </div>
       <SitePreviewDialog preview={preview} onClose={() => setPreview(null)} />
-      <BlockedLeaveConfirm blocker={blocker} />
+      <BlockedLeaveConfirm question={question} />
     </form>
   );
 }

@@ -34,7 +34,7 @@ export function OwnSignatureForm({ signature }: OwnSignatureFormProps) {
   // Leaving with a signature typed and not saved asks first.
   const dirtyNow = useRef(isDirty);
   dirtyNow.current = isDirty;
-  const { blocker } = useLeaveGuard(() => dirtyNow.current);
+  const { question } = useLeaveGuard(() => dirtyNow.current);
   const typed = useWatch({ control });
 
   const onValid = async (values: SignatureFormValues) => {
@@ -81,7 +81,7 @@ export function OwnSignatureForm({ signature }: OwnSignatureFormProps) {
         {isSubmitting && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
         Guardar firma
       </button>
-      <BlockedLeaveConfirm blocker={blocker} />
+      <BlockedLeaveConfirm question={question} />
     </form>
   );
 }
