@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, TestInfo } from "@playwright/test";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { expect, type Page, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
-import { createClient, serviceTypeIds, signInAsStaff, uniqueTag } from "./helpers/crm";
+import { createContact, serviceTypeIds, signInAsStaff, uniqueTag } from "./helpers/crm";
 import { isMobile, visit } from "./helpers/site";
 import { adminToken, bearer, forgiveFailedApiCalls, openCrmMenu } from "./helpers/staff";
 
@@ -72,7 +72,7 @@ async function ownedContact(
   contact: { firstName: string; lastName: string; tag: string; ownerId: number; serviceTypeIds?: number[] },
 ) {
   const { tag, ownerId, ...names } = contact;
-  const created = await createClient(
+  const created = await createContact(
     request,
     {
       ...names,
@@ -497,7 +497,7 @@ test("a column shows its first 50 cards, and Mostrar más the next ones", async 
   const token = await adminToken(request);
   const owner = await createOwner(request, token, tag);
   const create = (index: number) =>
-    createClient(
+    createContact(
       request,
       {
         firstName: "Tarjeta",

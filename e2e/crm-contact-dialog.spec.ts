@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from "./helpers/axe";
 import {
   bodyRows,
   contactDialog,
-  createClient,
+  createContact,
   dialogMessages,
   listRegion,
   openContacts,
@@ -28,7 +28,7 @@ test("Ver shows the contact and their messages newest first with status badges; 
 }, testInfo) => {
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
-  const detail = await createClient(
+  const detail = await createContact(
     request,
     { firstName: "Gabriela", lastName: `Vera ${tag}`, email: `vera.${tag}@x.test`, message: `Primera consulta ${tag}` },
     token,
@@ -93,7 +93,7 @@ test("Ver shows the contact and their messages newest first with status badges; 
 
 test("a contact without messages says so", async ({ page, request }, testInfo) => {
   const tag = uniqueTag(testInfo);
-  await createClient(request, { firstName: "Hugo", lastName: `Solo ${tag}`, email: `solo.${tag}@x.test` });
+  await createContact(request, { firstName: "Hugo", lastName: `Solo ${tag}`, email: `solo.${tag}@x.test` });
   await signInAsStaff(page, request, testInfo);
   await openContacts(page, `busqueda=${tag}`);
   const dialog = await viewContact(page, `Hugo Solo ${tag}`);
@@ -108,7 +108,7 @@ test("a reply is stored, emailed to the client with the company's signature, and
   const tag = uniqueTag(testInfo);
   const email = `respuesta.${tag}@rosasdelsur.test`;
   const services = await serviceTypeIds(request);
-  await createClient(request, {
+  await createContact(request, {
     firstName: "Irene",
     lastName: `Quispe ${tag}`,
     email,
@@ -155,7 +155,7 @@ test("a reply is stored, emailed to the client with the company's signature, and
 
 test("Rechazado asks for a reason; a message can go back to Pendiente", async ({ page, request }, testInfo) => {
   const tag = uniqueTag(testInfo);
-  await createClient(request, {
+  await createContact(request, {
     firstName: "Jorge",
     lastName: `Rechazo ${tag}`,
     email: `rechazo.${tag}@x.test`,
@@ -190,12 +190,12 @@ test("Editar starts in the form; Guardar stores the contact; a taken email is re
 }, testInfo) => {
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
-  const karla = await createClient(
+  const karla = await createContact(
     request,
     { firstName: "Karla", lastName: `Edita ${tag}`, email: `edita.${tag}@x.test` },
     token,
   );
-  await createClient(request, { firstName: "Luis", lastName: `Otro ${tag}`, email: `otro.${tag}@x.test` }, token);
+  await createContact(request, { firstName: "Luis", lastName: `Otro ${tag}`, email: `otro.${tag}@x.test` }, token);
   await signInAsStaff(page, request, testInfo);
   await openContacts(page, `busqueda=${tag}`);
   const name = `Karla Edita ${tag}`;
@@ -242,7 +242,7 @@ test("Editar starts in the form; Guardar stores the contact; a taken email is re
 test("a message is edited, and deleted after the spec's question", async ({ page, request }, testInfo) => {
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
-  const detail = await createClient(
+  const detail = await createContact(
     request,
     { firstName: "Marta", lastName: `Borra ${tag}`, email: `borra.${tag}@x.test`, message: `Mensaje viejo ${tag}` },
     token,
@@ -291,7 +291,7 @@ test("a message is edited, and deleted after the spec's question", async ({ page
 
 test("a note from a phone call is added to the contact", async ({ page, request }, testInfo) => {
   const tag = uniqueTag(testInfo);
-  await createClient(request, {
+  await createContact(request, {
     firstName: "Nelson",
     lastName: `Llamada ${tag}`,
     email: `llamada.${tag}@x.test`,
@@ -325,7 +325,7 @@ test("Eliminar removes the contact and their messages after a question naming th
 }, testInfo) => {
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
-  const detail = await createClient(
+  const detail = await createContact(
     request,
     { firstName: "Olga", lastName: `Adiós ${tag}`, email: `adios.${tag}@x.test`, message: `Uno ${tag}` },
     token,
@@ -356,7 +356,7 @@ test("Nuevo Contacto: the public form's rules, an optional first message with se
   pageProblems,
 }, testInfo) => {
   const tag = uniqueTag(testInfo);
-  await createClient(request, { firstName: "Pablo", lastName: `Existe ${tag}`, email: `existe.${tag}@x.test` });
+  await createContact(request, { firstName: "Pablo", lastName: `Existe ${tag}`, email: `existe.${tag}@x.test` });
   await signInAsStaff(page, request, testInfo);
   await openContacts(page);
 
@@ -409,7 +409,7 @@ test("the contact opens with stage, owner, next task and links to call, WhatsApp
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
   const email = `campo.${tag}@fincaelrosal.test`;
-  const detail = await createClient(
+  const detail = await createContact(
     request,
     {
       firstName: "Germania",

@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
 import {
   contactDialog,
-  createClient,
+  createContact,
   dialogMessages,
   openContacts,
   sendContactRequest,
@@ -35,7 +35,7 @@ test("the contacts screen, its review view and every dialog have no axe violatio
   test.slow();
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
-  const detail = await createClient(
+  const detail = await createContact(
     request,
     { firstName: "Axel", lastName: `Diálogo ${tag}`, email: `dialogo.${tag}@x.test`, message: `Consulta ${tag}` },
     token,

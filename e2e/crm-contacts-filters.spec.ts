@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from "./helpers/axe";
 import {
   bodyRows,
   contactsTable,
-  createClient,
+  createContact,
   listRegion,
   openContacts,
   rowOf,
@@ -68,7 +68,7 @@ async function setStage(request: APIRequestContext, token: string, id: number, s
 
 /** A contact with one message waiting for an answer. */
 async function contact(request: APIRequestContext, token: string, tag: string, firstName: string, lastName: string) {
-  const detail = await createClient(
+  const detail = await createContact(
     request,
     {
       firstName,

@@ -3,7 +3,7 @@ import {
   bodyRows,
   contactDialog,
   contactsTable,
-  createClient,
+  createContact,
   openContacts,
   rowNames,
   rowOf,
@@ -238,7 +238,7 @@ test("search, field, page and view live in the address: reload, back and a share
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
   for (let index = 1; index <= 12; index += 1) {
-    await createClient(
+    await createContact(
       request,
       { firstName: "Elena", lastName: `Dirección ${index} ${tag}`, email: `dir${index}.${tag}@x.test` },
       token,
@@ -300,7 +300,7 @@ test("pagination: Anterior, Siguiente and numbered pages with gaps, disabled at 
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
   const create = (number: number) =>
-    createClient(
+    createContact(
       request,
       { firstName: "Página", lastName: `${number} ${tag}`, email: `pag${number}.${tag}@x.test` },
       token,
@@ -453,7 +453,7 @@ test("a search typed and a Ver pressed at once, on a 4x slower CPU: the contact 
     { firstName: "Ana", lastName: `Rápida ${tag}`, email: `ana.${tag}@x.test` },
     { firstName: "Bruno", lastName: `Rápido ${tag}`, email: `bruno.${tag}@x.test` },
   ];
-  for (const person of people) await createClient(request, { ...person, message: `Consulta ${tag}` }, token);
+  for (const person of people) await createContact(request, { ...person, message: `Consulta ${tag}` }, token);
   await signInAsStaff(page, request, testInfo);
   await openContacts(page, `busqueda=${tag}`);
   await expect(bodyRows(page)).toHaveCount(2);

@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
 import {
   contactDialog,
-  createClient,
+  createContact,
   openContacts,
   rowOf,
   search,
@@ -25,7 +25,7 @@ test("staff move a contact's stage, hand it over, add a task and an internal not
   test.slow();
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
-  await createClient(
+  await createContact(
     request,
     {
       firstName: "Rosa",
@@ -112,7 +112,7 @@ test("one Guardar stores the stage, the owner and the data together; closing wit
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
   const name = `Lucía Guardar ${tag}`;
-  await createClient(
+  await createContact(
     request,
     { firstName: "Lucía", lastName: `Guardar ${tag}`, email: `guardar.${tag}@x.test`, message: `Precios ${tag}` },
     token,
@@ -210,7 +210,7 @@ test("a reload already on its way when Back asks does not take the question away
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
   const name = `Rita Atrás ${tag}`;
-  await createClient(request, { firstName: "Rita", lastName: `Atrás ${tag}`, email: `atras.${tag}@x.test` }, token);
+  await createContact(request, { firstName: "Rita", lastName: `Atrás ${tag}`, email: `atras.${tag}@x.test` }, token);
   // The list's reloads take two seconds once `slow` is set: long enough to press Back during one.
   let slow = false;
   await page.route("**/api/client-message/search", async (route) => {
@@ -263,7 +263,7 @@ test("Tareas lists mine by group with a link to each contact; done moves a task 
 }, testInfo) => {
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
-  const detail = await createClient(
+  const detail = await createContact(
     request,
     { firstName: "Tomás", lastName: `Tareas ${tag}`, email: `tareas.${tag}@x.test`, message: `Consulta ${tag}` },
     token,

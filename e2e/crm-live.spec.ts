@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
-  createClient,
+  createContact,
   openContacts,
   personsFormToken,
   rowOf,
@@ -72,7 +72,7 @@ test("a contact assigned to me by a colleague is announced while I work elsewher
 
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
-  const created = (await createClient(
+  const created = (await createContact(
     request,
     { firstName: "Marta", lastName: `Asignada ${tag}`, email: `asignada.${tag}@floricola.test` },
     token,

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import {
   contactDialog,
-  createClient,
+  createContact,
   listRegion,
   openContacts,
   rowOf,
@@ -46,7 +46,7 @@ test("every CRM screen fits a 375 px phone: the page never scrolls sideways", as
   test.skip(!isMobile(page), "a phone's width");
   test.slow();
   const tag = uniqueTag(testInfo);
-  const client = await createClient(
+  const contact = await createContact(
     request,
     {
       firstName: "Maximiliano",
@@ -61,7 +61,7 @@ test("every CRM screen fits a 375 px phone: the page never scrolls sideways", as
   await signInThroughPage(page, admin);
   const screens: (readonly [string, string])[] = [
     ...SCREENS,
-    [`/crm/mensajes?contacto=${client.client.id}`, "Contactos"],
+    [`/crm/mensajes?contacto=${contact.client.id}`, "Contactos"],
   ];
   for (const [path, heading] of screens) {
     await test.step(path, async () => {
@@ -110,7 +110,7 @@ test("on a phone each contact is a card: its actions on screen, Nuevo Contacto a
   test.skip(!isMobile(page), "a phone's width");
   const tag = uniqueTag(testInfo);
   const name = `Rosa Chiriboga ${tag}`;
-  await createClient(
+  await createContact(
     request,
     { firstName: "Rosa", lastName: `Chiriboga ${tag}`, email: `rosa.${tag}@floricola.test` },
     await adminToken(request),

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import {
   bodyRows,
   contactDialog,
-  createClient,
+  createContact,
   dialogMessages,
   listRegion,
   openContacts,
@@ -159,7 +159,7 @@ test("LOPDP: Exportar datos downloads everything about the person; Anonimizar re
   const tag = uniqueTag(testInfo);
   const token = await adminToken(request);
   const email = `lopdp.${tag}@x.test`;
-  const detail = await createClient(
+  const detail = await createContact(
     request,
     { firstName: "Úrsula", lastName: `Derechos ${tag}`, email, message: `Datos personales ${tag}` },
     token,

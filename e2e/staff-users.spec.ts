@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
-import { createClient, uniqueTag } from "./helpers/crm";
+import { createContact, uniqueTag } from "./helpers/crm";
 import { openSecondBrowser } from "./helpers/second-factor";
 import {
   accountRow,
@@ -246,12 +246,12 @@ test("the audit log names the contact and the change, and filters by group, pers
   const admin = await createStaff(request, testInfo, { role: "administrador" });
   const { accessToken } = await apiLogin(request, admin.username, admin.password);
   const tag = uniqueTag(testInfo);
-  const { client } = await createClient(
+  const { client: contact } = await createContact(
     request,
     { firstName: "Rosa", lastName: `Chiriboga ${tag}`, email: `rosa.${tag}@fincalaesperanza.test` },
     accessToken,
   );
-  const moved = await request.patch(`/api/clients/${client.id}/stage`, {
+  const moved = await request.patch(`/api/clients/${contact.id}/stage`, {
     headers: bearer(accessToken),
     data: { stage: "cotizacion", version: 0 },
   });

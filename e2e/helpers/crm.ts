@@ -79,7 +79,7 @@ export async function sendContactRequest(request: APIRequestContext, contact: Pu
   expect(response.status(), `contact request of ${contact.email}`).toBe(201);
 }
 
-export type NewClient = {
+export type NewContact = {
   firstName: string;
   lastName: string;
   email: string;
@@ -90,13 +90,13 @@ export type NewClient = {
   serviceTypeIds?: number[];
 };
 
-export type ClientDetail = {
+export type ContactDetail = {
   client: { id: number; firstName: string; lastName: string; email: string; phone: string };
   messages: { id: number; status: string; messageDescription: string }[];
 };
 
 /** `POST /api/clients` as staff (Nuevo Contacto through the API). */
-export async function createClient(request: APIRequestContext, client: NewClient, token?: string) {
+export async function createContact(request: APIRequestContext, client: NewContact, token?: string) {
   const response = await request.post("/api/clients", {
     headers: bearer(token ?? (await adminToken(request))),
     data: {
@@ -107,7 +107,7 @@ export async function createClient(request: APIRequestContext, client: NewClient
     },
   });
   expect(response.status(), `create client ${client.email}`).toBe(201);
-  return (await response.json()) as ClientDetail;
+  return (await response.json()) as ContactDetail;
 }
 
 /** `GET /api/service-types`: title -> id. */

@@ -18,13 +18,13 @@ export async function insertLead(
   { email, at = new Date(), message = "Necesito una cotización.", reply }: LeadOptions,
 ) {
   const when = at.toISOString();
-  const [client] = await queryRows<{ id: number }>(
+  const [contact] = await queryRows<{ id: number }>(
     db,
     sql`insert into clients (first_name, last_name, email, country_code, phone, company, created_at, updated_at, last_message_at)
         values ('Lucía', 'Guamán', ${email}, '+593', '+593991234567', 'Flores del Cotopaxi', ${when}, ${when}, ${when})
         returning id`,
   );
-  const clientId = (client as { id: number }).id;
+  const clientId = (contact as { id: number }).id;
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`insert into client_messages (client_id, message, reply, replied_at, status, consent_given, consent_at, ip, user_agent, source, created_at)
@@ -46,7 +46,7 @@ export async function insertLead(
 
 /** Everything a lead is made of, in a stable order: two databases holding the same leads compare equal. */
 export async function leadSnapshot(db: Db) {
-  const clients = await queryRows(
+  const contacts = await queryRows(
     db,
     sql`select id, first_name, last_name, email, phone, company, created_at from clients order by id`,
   );
@@ -59,5 +59,5 @@ export async function leadSnapshot(db: Db) {
     sql`select message_id, service_type_id from message_service_types order by message_id, service_type_id`,
   );
   const emails = await queryRows(db, sql`select id, message_id, to_address, status from email_outbox order by id`);
-  return { clients, messages, services, emails };
+  return { clients: contacts, messages, services, emails };
 }

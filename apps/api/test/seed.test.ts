@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { seedBulk } from "../src/cli/seed-bulk.ts";
 import { BUSY_CONTACT } from "../src/cli/seed-bulk-follow-up.ts";
 import { demoData, seedDemo } from "../src/cli/seed-demo.ts";
-import { demoClients } from "../src/cli/seed-demo-contacts.ts";
+import { demoContacts } from "../src/cli/seed-demo-contacts.ts";
 import { DEMO_PASSWORD } from "../src/cli/seed-demo-staff.ts";
 import { DEMO_STAFF } from "../src/cli/seed-words.ts";
 import { type Db, queryRows } from "../src/db/client.ts";
@@ -66,7 +66,7 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
       { id: 1, title: "Chrysal VIVA" },
       { id: 2, title: "Chrysal Rose Dip" },
     ];
-    expect(demoClients(services, now.getTime())).toEqual(demoClients(services, now.getTime()));
+    expect(demoContacts(services, now.getTime())).toEqual(demoContacts(services, now.getTime()));
     expect(demoData(services, now.getTime())).toEqual(demoData(services, now.getTime()));
 
     const result = await seedDemo(test.database.db, now);
@@ -74,7 +74,7 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
     expect(result.messages).toBeGreaterThanOrEqual(250);
     expect(result.staff).toBe(DEMO_STAFF.length);
 
-    const clients = await rows<{
+    const contacts = await rows<{
       first_name: string;
       last_name: string;
       email: string;
@@ -85,20 +85,20 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
     }>(`
       select c.*, (select count(*)::int from client_messages m where m.client_id = c.id) as messages
         from clients c`);
-    expect(clients).toHaveLength(200);
-    expect(clients.some((client) => /[áéíóúñ]/i.test(client.last_name))).toBe(true);
-    expect(clients.some((client) => client.last_name === "Rodríguez" || client.last_name.includes("Rodríguez"))).toBe(
-      true,
-    );
-    expect(new Set(clients.map((client) => client.email.toLowerCase())).size).toBe(200);
-    for (const client of clients) {
-      expect(client.email).toMatch(/^[a-z._]+@[a-z.-]+\.[a-z]+$/);
-      expect(COUNTRY_CODE_PRESETS).toContain(client.country_code);
-      expect(client.phone.slice(client.country_code.length)).toMatch(/^\d{9,10}$/);
-      expect(client.messages).toBeGreaterThanOrEqual(1);
-      expect(client.messages).toBeLessThanOrEqual(4);
+    expect(contacts).toHaveLength(200);
+    expect(contacts.some((contact) => /[áéíóúñ]/i.test(contact.last_name))).toBe(true);
+    expect(
+      contacts.some((contact) => contact.last_name === "Rodríguez" || contact.last_name.includes("Rodríguez")),
+    ).toBe(true);
+    expect(new Set(contacts.map((contact) => contact.email.toLowerCase())).size).toBe(200);
+    for (const contact of contacts) {
+      expect(contact.email).toMatch(/^[a-z._]+@[a-z.-]+\.[a-z]+$/);
+      expect(COUNTRY_CODE_PRESETS).toContain(contact.country_code);
+      expect(contact.phone.slice(contact.country_code.length)).toMatch(/^\d{9,10}$/);
+      expect(contact.messages).toBeGreaterThanOrEqual(1);
+      expect(contact.messages).toBeLessThanOrEqual(4);
     }
-    expect(clients.filter((client) => client.country_code === "+593").length).toBeGreaterThan(140);
+    expect(contacts.filter((contact) => contact.country_code === "+593").length).toBeGreaterThan(140);
 
     const statuses = await rows<{ status: string; n: number; complete: boolean }>(`
       select status, count(*)::int as n,
@@ -129,7 +129,7 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
     expect(facts.oldest_days).toBeLessThanOrEqual(16 * 7);
     expect(facts.newest_days).toBeLessThanOrEqual(7);
     // Spam-only contacts stay out of the main list.
-    expect(clients.filter((client) => client.last_message_at === null).length).toBeGreaterThanOrEqual(4);
+    expect(contacts.filter((contact) => contact.last_message_at === null).length).toBeGreaterThanOrEqual(4);
 
     const sizes = () =>
       one<Record<string, number>>(`select (select count(*)::int from clients) as clients,
@@ -173,7 +173,7 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
     expect(await verifyPassword(staff[0]?.password_hash ?? "", DEMO_PASSWORD)).toBe(true);
     const staffIds = staff.map((member) => member.id);
 
-    const clients = await rows<{
+    const contacts = await rows<{
       id: number;
       stage: string;
       owner_id: number | null;
@@ -190,30 +190,30 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
              (select count(*)::int from contact_events e
                where e.client_id = c.id and e.kind in ('stage_changed', 'owner_changed')) as events
         from clients c`);
-    const listed = clients.filter((client) => client.listed);
-    const byStage = (stage: string) => listed.filter((client) => client.stage === stage);
+    const listed = contacts.filter((contact) => contact.listed);
+    const byStage = (stage: string) => listed.filter((contact) => contact.stage === stage);
     for (const stage of STAGES) expect(byStage(stage).length, stage).toBeGreaterThanOrEqual(5);
     // Most are still at the start; fewer get a quote, fewer still are won or lost.
     expect(byStage("nuevo").length + byStage("contactado").length).toBeGreaterThan(listed.length / 2);
     expect(byStage("cotizacion").length).toBeGreaterThan(byStage("negociacion").length);
-    for (const client of byStage("ganado")) {
-      expect(client.won).toBeGreaterThanOrEqual(500);
-      expect(client.won).toBeLessThanOrEqual(60_000);
+    for (const contact of byStage("ganado")) {
+      expect(contact.won).toBeGreaterThanOrEqual(500);
+      expect(contact.won).toBeLessThanOrEqual(60_000);
     }
-    for (const client of byStage("perdido")) {
-      expect(LOST_REASONS).toContain(client.lost_reason);
-      expect(client.lost_note).toBeTruthy();
+    for (const contact of byStage("perdido")) {
+      expect(LOST_REASONS).toContain(contact.lost_reason);
+      expect(contact.lost_note).toBeTruthy();
     }
-    for (const client of clients.filter((one) => !["ganado", "perdido"].includes(one.stage))) {
-      expect(client).toMatchObject({ won: null, lost_reason: null, lost_note: null });
+    for (const contact of contacts.filter((one) => !["ganado", "perdido"].includes(one.stage))) {
+      expect(contact).toMatchObject({ won: null, lost_reason: null, lost_note: null });
     }
-    const unowned = listed.filter((client) => client.owner_id === null).length;
+    const unowned = listed.filter((contact) => contact.owner_id === null).length;
     expect(unowned).toBeGreaterThanOrEqual(5);
     expect(unowned).toBeLessThan(listed.length / 4);
-    for (const client of listed) {
-      if (client.owner_id !== null) expect(staffIds).toContain(client.owner_id);
+    for (const contact of listed) {
+      if (contact.owner_id !== null) expect(staffIds).toContain(contact.owner_id);
       // Each change of stage or owner is on the timeline and counted in the version.
-      expect(client.version).toBe(client.events);
+      expect(contact.version).toBe(contact.events);
     }
 
     // The timeline agrees with the contact: its latest stage and owner changes are what it shows now.
@@ -236,13 +236,13 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
                order by e.at desc limit 1) as owner_to,
              exists (select 1 from contact_events e where e.client_id = c.id and e.kind = 'owner_changed') as has_owner_event
         from clients c`);
-    for (const client of latest) {
-      expect(client.stage_to ?? "nuevo").toBe(client.stage);
-      expect(client.stage_at === null ? null : new Date(client.stage_at).getTime()).toBe(
-        client.stage_changed_at === null ? null : new Date(client.stage_changed_at).getTime(),
+    for (const contact of latest) {
+      expect(contact.stage_to ?? "nuevo").toBe(contact.stage);
+      expect(contact.stage_at === null ? null : new Date(contact.stage_at).getTime()).toBe(
+        contact.stage_changed_at === null ? null : new Date(contact.stage_changed_at).getTime(),
       );
-      if (client.owner_id !== null) expect(client.owner_to).toBe(client.owner_id);
-      else if (client.has_owner_event) expect(client.owner_to).toBeNull();
+      if (contact.owner_id !== null) expect(contact.owner_to).toBe(contact.owner_id);
+      else if (contact.has_owner_event) expect(contact.owner_to).toBeNull();
     }
     const times = await one<{ early: number; future: number; anonymous: number; replies_unsigned: number }>(`
       select (select count(*)::int from contact_events e join clients c on c.id = e.client_id

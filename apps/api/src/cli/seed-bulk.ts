@@ -14,10 +14,10 @@ import { and, between, eq, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../db/client.ts";
 import {
-  clientMessages,
-  clientServiceTypes,
-  clients,
   contactEvents,
+  contactMessages,
+  contactServiceTypes,
+  contacts,
   internalNotes,
   messageServiceTypes,
   tasks,
@@ -36,7 +36,7 @@ import {
   tasksInsert,
 } from "./seed-bulk-follow-up.ts";
 import { hash, literal, pick, textArray } from "./seed-bulk-sql.ts";
-import { updateClientTimes } from "./seed-demo.ts";
+import { updateContactTimes } from "./seed-demo.ts";
 import {
   CLOSINGS,
   COMPANY_SUFFIXES,
@@ -61,16 +61,16 @@ import {
 
 const SPAN_DAYS = 730;
 const TABLES = [
-  clients,
-  clientMessages,
+  contacts,
+  contactMessages,
   messageServiceTypes,
-  clientServiceTypes,
+  contactServiceTypes,
   tasks,
   contactEvents,
   internalNotes,
 ].map((table) => getTableName(table));
 /** Tables whose triggers keep derived rows (client_service_types, migration 0010): the load writes those itself. */
-const TRIGGERED = [clientMessages, messageServiceTypes].map((table) => getTableName(table));
+const TRIGGERED = [contactMessages, messageServiceTypes].map((table) => getTableName(table));
 /** Below this, index maintenance during the inserts costs less than building the indexes again. */
 const REBUILD_FROM = 10_000;
 
@@ -113,8 +113,8 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
     // Nobody else writes while the ids are reserved and the indexes are away.
     await tx.execute(sql.raw(`lock table ${TABLES.join(", ")} in share row exclusive mode`));
     if (options.engine === "postgres") await tx.execute(sql.raw("set local synchronous_commit = off"));
-    const firstClientId = await reserveIds(tx, clients, m);
-    const firstMessageId = await reserveIds(tx, clientMessages, n);
+    const firstClientId = await reserveIds(tx, contacts, m);
+    const firstMessageId = await reserveIds(tx, contactMessages, n);
 
     // As pg_restore does: rows first, then indexes and foreign keys, each checked or built in one pass.
     const rebuild = n >= REBUILD_FROM ? await dropIndexesAndForeignKeys(tx) : [];
@@ -124,7 +124,7 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
     await setTriggers(tx, "disable");
 
     await step(`${m.toLocaleString("es-EC")} contactos`, () =>
-      tx.execute(sql.raw(clientsInsert(firstClientId, m, pipeline))),
+      tx.execute(sql.raw(contactsInsert(firstClientId, m, pipeline))),
     );
     await step(`${n.toLocaleString("es-EC")} mensajes`, () =>
       tx.execute(sql.raw(messagesInsert({ n, m, firstClientId, firstMessageId, nowSeconds, services }))),
@@ -134,9 +134,9 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
       const [row] = await queryRows<{ count: string }>(tx, sql.raw(linksInsert({ n, firstMessageId, services })));
       serviceLinks = Number(row?.count);
     });
-    await step("servicios de cada contacto", () => insertClientServices(tx, firstMessageId, n));
+    await step("servicios de cada contacto", () => insertContactServices(tx, firstMessageId, n));
     await step("último mensaje de cada contacto", () =>
-      updateClientTimes(tx, between(clientMessages.clientId, firstClientId, firstClientId + m - 1)),
+      updateContactTimes(tx, between(contactMessages.clientId, firstClientId, firstClientId + m - 1)),
     );
     await step("cambios de responsable y de etapa", () => tx.execute(sql.raw(eventsInsert(firstClientId, m))));
     await step(`${taskCount.toLocaleString("es-EC")} tareas`, () =>
@@ -173,14 +173,14 @@ async function setTriggers(tx: Db, action: "enable" | "disable") {
  * The services each new client asked about in the main list, from the messages just loaded, as the
  * triggers would have written them; in the primary key's order, so the index is filled left to right.
  */
-function insertClientServices(tx: Db, firstMessageId: number, n: number) {
+function insertContactServices(tx: Db, firstMessageId: number, n: number) {
   const asked = tx
-    .selectDistinct({ clientId: clientMessages.clientId, serviceTypeId: messageServiceTypes.serviceTypeId })
-    .from(clientMessages)
-    .innerJoin(messageServiceTypes, eq(messageServiceTypes.messageId, clientMessages.id))
-    .where(and(between(clientMessages.id, firstMessageId, firstMessageId + n - 1), visible(clientMessages)))
-    .orderBy(messageServiceTypes.serviceTypeId, clientMessages.clientId);
-  return tx.insert(clientServiceTypes).select(asked).onConflictDoNothing();
+    .selectDistinct({ clientId: contactMessages.clientId, serviceTypeId: messageServiceTypes.serviceTypeId })
+    .from(contactMessages)
+    .innerJoin(messageServiceTypes, eq(messageServiceTypes.messageId, contactMessages.id))
+    .where(and(between(contactMessages.id, firstMessageId, firstMessageId + n - 1), visible(contactMessages)))
+    .orderBy(messageServiceTypes.serviceTypeId, contactMessages.clientId);
+  return tx.insert(contactServiceTypes).select(asked).onConflictDoNothing();
 }
 
 /**
@@ -227,7 +227,7 @@ export async function dropIndexesAndForeignKeys(db: Db) {
   return all;
 }
 
-export function clientsInsert(firstClientId: number, m: number, pipeline: Pipeline) {
+export function contactsInsert(firstClientId: number, m: number, pipeline: Pipeline) {
   const farms = FARMS.map((farm) => farm.name);
   const farmDomains = FARMS.map((farm) => farm.domain);
   const firstPlain = FIRST_NAMES.map(plain);

@@ -1,7 +1,7 @@
 // The demo's contacts and their messages (`npm run db:seed -- --demo`): about 200 people a person
 // can look at, the same on every run (a seeded random generator), spread over the last 16 weeks
 // relative to today. Pure: seed-demo.ts writes them.
-import type { clientMessages, clients } from "../db/schema/index.ts";
+import type { contactMessages, contacts } from "../db/schema/index.ts";
 import {
   CLOSINGS,
   COMPANY_SUFFIXES,
@@ -47,10 +47,10 @@ export function randomGenerator(seed: number) {
 }
 export type Random = ReturnType<typeof randomGenerator>;
 
-type NewMessage = typeof clientMessages.$inferInsert;
+type NewMessage = typeof contactMessages.$inferInsert;
 
-export type DemoClient = Pick<
-  typeof clients.$inferInsert,
+export type DemoContact = Pick<
+  typeof contacts.$inferInsert,
   "firstName" | "lastName" | "email" | "countryCode" | "phone" | "company"
 > & { messages: DemoMessage[] };
 
@@ -79,11 +79,11 @@ const UNHANDLED = {
   statusChangedAt: null,
 } as const;
 
-export function demoClients(services: { id: number; title: string }[], now: number): DemoClient[] {
+export function demoContacts(services: { id: number; title: string }[], now: number): DemoContact[] {
   const random = randomGenerator(20261122);
   const farms = Array.from({ length: 70 }, () => random.pick(FARMS));
   const taken = new Set<string>();
-  const people: DemoClient[] = [];
+  const people: DemoContact[] = [];
   for (let index = 0; index < CONTACTS - SPAM_CONTACTS; index += 1) {
     const country = pickCountry(random);
     const foreign = FOREIGN_PEOPLE[country.code];

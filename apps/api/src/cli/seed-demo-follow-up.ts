@@ -3,7 +3,7 @@
 // same contacts, clock and random generator give the same plan; seed-demo-records.ts writes it.
 import { LOST_REASONS, type LostReason, type Stage } from "@app/shared/constants";
 import { businessDay, fromBusinessTime } from "../kernel/business-time.ts";
-import type { DemoClient, Random } from "./seed-demo-contacts.ts";
+import type { DemoContact, Random } from "./seed-demo-contacts.ts";
 import {
   DEMO_STAFF,
   LOST_NOTES,
@@ -61,16 +61,16 @@ export type FollowUp = {
   notes: PlannedNote[];
 };
 
-const isListed = (person: DemoClient) =>
+const isListed = (person: DemoContact) =>
   person.messages.some((message) => message.reviewReasons.length === 0 || message.reviewedAt !== null);
 
 /** Every contact's plan (in `people`'s order), and who got the last lead of the rotation. */
-export function planFollowUp(people: DemoClient[], now: number, random: Random) {
+export function planFollowUp(people: DemoContact[], now: number, random: Random) {
   const firstAt = (index: number) => people[index]?.messages[0]?.createdAt.getTime() ?? 0;
   // The rule hands leads out in turn, in the order they arrived.
   const ruleOrder = people
     .map((_, index) => index)
-    .filter((index) => isListed(people[index] as DemoClient) && firstAt(index) >= now - RULE_AGE)
+    .filter((index) => isListed(people[index] as DemoContact) && firstAt(index) >= now - RULE_AGE)
     .sort((a, b) => firstAt(a) - firstAt(b));
   const turns = new Map(ruleOrder.map((index, turn) => [index, turn % STAFF]));
   const plans = people.map((person, index) => planContact(person, turns.get(index), now, random));
@@ -78,7 +78,7 @@ export function planFollowUp(people: DemoClient[], now: number, random: Random) 
   return { plans, lastRuleOwner: last === undefined ? null : (turns.get(last) ?? null) };
 }
 
-function planContact(person: DemoClient, turn: number | undefined, now: number, random: Random): FollowUp {
+function planContact(person: DemoContact, turn: number | undefined, now: number, random: Random): FollowUp {
   const messages = person.messages;
   const plan: FollowUp = {
     owner: null,

@@ -5,9 +5,9 @@
 import { PRIVACY_NOTICE_VERSION } from "@app/shared/constants";
 import { eq, inArray, max, min, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { clientMessages, clients, messageServiceTypes } from "../db/schema/index.ts";
+import { contactMessages, contacts, messageServiceTypes } from "../db/schema/index.ts";
 import { listServiceTypes } from "../modules/service-types/repo.ts";
-import { demoClients, randomGenerator } from "./seed-demo-contacts.ts";
+import { demoContacts, randomGenerator } from "./seed-demo-contacts.ts";
 import { type FollowUp, planFollowUp } from "./seed-demo-follow-up.ts";
 import { type FollowUpCounts, writeFollowUp } from "./seed-demo-records.ts";
 import { ensureDemoStaff } from "./seed-demo-staff.ts";
@@ -22,7 +22,7 @@ export type DemoResult = {
 
 /** The contacts with their follow-up: the same for the same services and clock. */
 export function demoData(services: { id: number; title: string }[], now: number) {
-  const people = demoClients(services, now);
+  const people = demoContacts(services, now);
   // A generator of its own: the contacts stay the ones earlier versions of the demo made.
   return { people, ...planFollowUp(people, now, randomGenerator(20261123)) };
 }
@@ -35,7 +35,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
     const { staff, created } = await ensureDemoStaff(tx);
     const idOf = (index: number | null) => (index === null ? null : (staff[index]?.id ?? null));
     const inserted = await tx
-      .insert(clients)
+      .insert(contacts)
       .values(
         people.map(({ messages: _, ...person }, index) => {
           const plan = plans[index] as FollowUp;
@@ -51,22 +51,22 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
           };
         }),
       )
-      .onConflictDoNothing({ target: clients.emailKey })
-      .returning({ id: clients.id, emailKey: clients.emailKey });
+      .onConflictDoNothing({ target: contacts.emailKey })
+      .returning({ id: contacts.id, emailKey: contacts.emailKey });
     const idByEmail = new Map(inserted.map((row) => [row.emailKey, row.id]));
     let messages = 0;
     const links: (typeof messageServiceTypes.$inferInsert)[] = [];
-    const contacts: { clientId: number; plan: FollowUp }[] = [];
+    const followed: { clientId: number; plan: FollowUp }[] = [];
     for (const [index, person] of people.entries()) {
       const clientId = idByEmail.get(person.email.toLowerCase());
       const plan = plans[index] as FollowUp;
       if (clientId === undefined) continue;
-      contacts.push({ clientId, plan });
+      followed.push({ clientId, plan });
       // One statement per message: its id links its services (a few hundred rows, well under a second).
       for (const [position, { serviceIds, ...message }] of person.messages.entries()) {
         const handler = idOf(plan.handledBy[position] ?? null);
         const [row] = await tx
-          .insert(clientMessages)
+          .insert(contactMessages)
           .values({
             ...message,
             clientId,
@@ -77,7 +77,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
             repliedBy: message.status === "respondido" ? handler : null,
             statusChangedBy: handler,
           })
-          .returning({ id: clientMessages.id });
+          .returning({ id: contactMessages.id });
         const messageId = row?.id as number;
         links.push(...serviceIds.map((serviceTypeId, order) => ({ messageId, serviceTypeId, position: order + 1 })));
         messages += 1;
@@ -85,9 +85,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
     }
     if (messages > 0) {
       await tx.insert(messageServiceTypes).values(links);
-      await updateClientTimes(tx, inArray(clientMessages.clientId, [...idByEmail.values()]));
+      await updateContactTimes(tx, inArray(contactMessages.clientId, [...idByEmail.values()]));
     }
-    const followUp = await writeFollowUp(tx, { contacts, staff, lastRuleOwner });
+    const followUp = await writeFollowUp(tx, { contacts: followed, staff, lastRuleOwner });
     return {
       clients: inserted.length,
       messages,
@@ -103,24 +103,24 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
  * the CRM's list; first and last contact as created_at and updated_at. `which` selects the messages
  * (and so the clients) to look at.
  */
-export async function updateClientTimes(db: Db, which: SQL | undefined) {
+export async function updateContactTimes(db: Db, which: SQL | undefined) {
   const times = db
     .select({
-      clientId: clientMessages.clientId,
+      clientId: contactMessages.clientId,
       lastListed:
-        sql<Date | null>`max(${clientMessages.createdAt}) filter (where cardinality(${clientMessages.reviewReasons}) = 0 or ${clientMessages.reviewedAt} is not null)`.as(
+        sql<Date | null>`max(${contactMessages.createdAt}) filter (where cardinality(${contactMessages.reviewReasons}) = 0 or ${contactMessages.reviewedAt} is not null)`.as(
           "last_listed",
         ),
-      firstAt: min(clientMessages.createdAt).as("first_at"),
-      lastAt: max(clientMessages.createdAt).as("last_at"),
+      firstAt: min(contactMessages.createdAt).as("first_at"),
+      lastAt: max(contactMessages.createdAt).as("last_at"),
     })
-    .from(clientMessages)
+    .from(contactMessages)
     .where(which)
-    .groupBy(clientMessages.clientId)
+    .groupBy(contactMessages.clientId)
     .as("x");
   await db
-    .update(clients)
+    .update(contacts)
     .set({ lastMessageAt: sql`${times.lastListed}`, createdAt: sql`${times.firstAt}`, updatedAt: sql`${times.lastAt}` })
     .from(times)
-    .where(eq(clients.id, times.clientId));
+    .where(eq(contacts.id, times.clientId));
 }

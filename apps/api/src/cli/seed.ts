@@ -60,10 +60,10 @@ async function run(argv: string[]) {
   }
   if (positionals.length > 0) throw new UsageError(`Argumento desconocido: ${positionals[0]}\n${USAGE}`);
   const messages = count(values.messages, "--messages", MAX_MESSAGES);
-  const clients = count(values.clients, "--clients", MAX_MESSAGES);
+  const contacts = count(values.clients, "--clients", MAX_MESSAGES);
   if (!values.demo && messages === undefined) throw new UsageError(USAGE);
-  if (clients !== undefined && messages === undefined) throw new UsageError(`--clients va con --messages.\n${USAGE}`);
-  if (clients !== undefined && messages !== undefined && clients > messages)
+  if (contacts !== undefined && messages === undefined) throw new UsageError(`--clients va con --messages.\n${USAGE}`);
+  if (contacts !== undefined && messages !== undefined && contacts > messages)
     throw new UsageError("--clients no puede superar a --messages: cada contacto tiene al menos un mensaje.");
   if (process.env.NODE_ENV === "production" && !values.force)
     throw new UsageError(
@@ -111,12 +111,12 @@ async function run(argv: string[]) {
       if (templates > 0) console.log(`Plantillas de respuesta de demostración: ${templates}.`);
     }
     if (messages !== undefined) {
-      const clientCount = clients ?? Math.max(1, Math.floor(messages / 4));
-      console.log(`Carga masiva en ${where}: ${number(messages)} mensajes de ${number(clientCount)} contactos…`);
+      const contactCount = contacts ?? Math.max(1, Math.floor(messages / 4));
+      console.log(`Carga masiva en ${where}: ${number(messages)} mensajes de ${number(contactCount)} contactos…`);
       const started = performance.now();
       const result = await seedBulk(db, {
         messages,
-        clients: clientCount,
+        clients: contactCount,
         engine: database.engine,
         log: (line) => console.log(line),
       });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../../test/database.ts";
 import { applyDataMigrations, DATA_MIGRATIONS } from "./data-migrations.ts";
-import { clients, dataMigrations } from "./schema/index.ts";
+import { contacts, dataMigrations } from "./schema/index.ts";
 
 describe.each(engines)("data migrations on %s", (engine) => {
   let test: TestDatabase;
@@ -27,15 +27,15 @@ describe.each(engines)("data migrations on %s", (engine) => {
     const ids: number[] = [];
     for (const [index, [countryCode, phone]] of stored.entries()) {
       const [row] = await db
-        .insert(clients)
+        .insert(contacts)
         .values({ firstName: "N", lastName: `${index}`, email: `dm${index}@x.test`, countryCode, phone, company: "" })
-        .returning({ id: clients.id });
+        .returning({ id: contacts.id });
       ids.push(row?.id ?? 0);
     }
     // The database was prepared with it applied (to nothing): run it again as on an older one.
     await db.delete(dataMigrations).where(eq(dataMigrations.name, "0030_phones_e164"));
     await applyDataMigrations(db);
-    const phones = await db.select({ id: clients.id, phone: clients.phone }).from(clients);
+    const phones = await db.select({ id: contacts.id, phone: contacts.phone }).from(contacts);
     const byId = new Map(phones.map((row) => [row.id, row.phone]));
     expect(ids.map((id) => byId.get(id))).toEqual(stored.map(([, , e164]) => e164));
   });
@@ -43,7 +43,7 @@ describe.each(engines)("data migrations on %s", (engine) => {
   it("runs each once: a second start changes nothing, even where the rule would", async () => {
     const { db } = test.database;
     const [row] = await db
-      .insert(clients)
+      .insert(contacts)
       .values({
         firstName: "N",
         lastName: "once",
@@ -52,12 +52,12 @@ describe.each(engines)("data migrations on %s", (engine) => {
         phone: "+5930991234567",
         company: "",
       })
-      .returning({ id: clients.id });
+      .returning({ id: contacts.id });
     await applyDataMigrations(db);
     const [after] = await db
-      .select({ phone: clients.phone })
-      .from(clients)
-      .where(eq(clients.id, row?.id ?? 0));
+      .select({ phone: contacts.phone })
+      .from(contacts)
+      .where(eq(contacts.id, row?.id ?? 0));
     expect(after?.phone).toBe("+5930991234567");
     const names = await db.select({ name: dataMigrations.name }).from(dataMigrations);
     expect(names.map((entry) => entry.name).sort()).toEqual(DATA_MIGRATIONS.map((entry) => entry.name).sort());

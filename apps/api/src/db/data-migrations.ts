@@ -1,7 +1,7 @@
 import { storedToE164 } from "@app/shared/phone";
 import { and, asc, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { clients, dataMigrations } from "./schema/index.ts";
+import { contacts, dataMigrations } from "./schema/index.ts";
 
 // Changes to stored data that need more than SQL (a phone library's rules). Each runs once, after
 // the migrations, in a transaction that first claims its name: an instance starting beside another
@@ -22,16 +22,16 @@ async function phonesToE164(db: Db) {
   let after = 0;
   for (;;) {
     const rows = await db
-      .select({ id: clients.id, countryCode: clients.countryCode, phone: clients.phone })
-      .from(clients)
+      .select({ id: contacts.id, countryCode: contacts.countryCode, phone: contacts.phone })
+      .from(contacts)
       .where(
         and(
-          gt(clients.id, after),
-          ne(clients.countryCode, ""),
-          sql`starts_with(${clients.phone}, ${clients.countryCode} || '0')`,
+          gt(contacts.id, after),
+          ne(contacts.countryCode, ""),
+          sql`starts_with(${contacts.phone}, ${contacts.countryCode} || '0')`,
         ),
       )
-      .orderBy(asc(clients.id))
+      .orderBy(asc(contacts.id))
       .limit(BATCH);
     if (rows.length === 0) return;
     after = rows.at(-1)?.id ?? after;

@@ -5,7 +5,7 @@ import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { loadForStaff } from "~/features/auth/guards";
 import { useSession } from "~/features/auth/use-session";
 import { type ContactsIntent, runContactsIntent } from "~/features/contacts/contacts-actions";
-import { getClient, loadContactCounts, loadContacts, loadServiceTypes } from "~/features/contacts/contacts-api";
+import { getContact, loadContactCounts, loadContacts, loadServiceTypes } from "~/features/contacts/contacts-api";
 import {
   type ContactsQuery,
   formatContactsQuery,
@@ -13,7 +13,7 @@ import {
   parseContactsQuery,
 } from "~/features/contacts/contacts-query";
 import { ContactsScreen } from "~/features/contacts/contacts-screen";
-import { loadClientEmails } from "~/features/contacts/email-api";
+import { loadContactEmails } from "~/features/contacts/email-api";
 import { loadContactTasks, loadStaff, loadTimeline } from "~/features/contacts/follow-up-api";
 import { crmMeta } from "~/features/crm/crm-meta";
 import { CrmRouteError } from "~/features/crm/crm-route-error";
@@ -55,14 +55,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       query.view === "main"
         ? loadContactCounts(query.waitingDays ?? DEFAULT_WAITING_DAYS, request.signal).catch(() => null)
         : null,
-      contactId === null ? null : orProblem(getClient(contactId)),
+      contactId === null ? null : orProblem(getContact(contactId)),
       contactId === null
         ? null
         : orProblem(
             Promise.all([
               loadTimeline(contactId, request.signal),
               loadContactTasks(contactId, request.signal),
-              loadClientEmails(contactId, request.signal).catch(() => null),
+              loadContactEmails(contactId, request.signal).catch(() => null),
             ]),
           ),
       loadServiceTypes().catch(() => null),

@@ -26,7 +26,7 @@ import { pipelineSchema } from "./pipeline.ts";
 
 const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 
-const clientSchema = z.object({
+const contactSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
   lastName: z.string(),
@@ -36,7 +36,7 @@ const clientSchema = z.object({
   phone: z.string(),
   company: z.string(),
 });
-export type Client = z.infer<typeof clientSchema>;
+export type Contact = z.infer<typeof contactSchema>;
 
 const serviceRefSchema = z.object({ id: z.number().int(), title: z.string() });
 
@@ -44,11 +44,11 @@ const serviceRefSchema = z.object({ id: z.number().int(), title: z.string() });
  * What a returning sender typed in the public form where it differed from the contact as stored
  * (decision 040): kept with the message, never written over the contact until staff choose to.
  */
-export const submittedDetailsSchema = clientSchema.omit({ id: true });
+export const submittedDetailsSchema = contactSchema.omit({ id: true });
 export type SubmittedDetails = z.infer<typeof submittedDetailsSchema>;
 
 /** One message as the CRM shows it: the spec's fields plus its state. */
-export const clientMessageSchema = z.object({
+export const contactMessageSchema = z.object({
   id: z.number().int(),
   messageDescription: z.string(),
   createdAt: z.string(),
@@ -70,23 +70,23 @@ export const clientMessageSchema = z.object({
   /** The details the form brought when they differed from the stored contact's; null otherwise. */
   submittedDetails: submittedDetailsSchema.nullable(),
 });
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 /**
  * A row of the list: a client with their newest messages (at most CRM_LIMITS.messagesPerGroup);
  * in a search by message or service, the messages it matched come first.
  */
-const clientMessageGroupSchema = z.object({
-  client: clientSchema,
-  messages: z.array(clientMessageSchema),
+const contactMessageGroupSchema = z.object({
+  client: contactSchema,
+  messages: z.array(contactMessageSchema),
   /** Stage and owner (a disabled account shows as nobody), and since when the oldest unanswered message waits. */
   pipeline: pipelineSchema.pick({ stage: true, owner: true }).extend({ waitingSince: z.string().nullable() }),
 });
-export type ClientMessageGroup = z.infer<typeof clientMessageGroupSchema>;
+export type ContactMessageGroup = z.infer<typeof contactMessageGroupSchema>;
 
 /** The paged answer; `totalIsExact` is false when a broad search stopped counting at the cap. */
-export const clientMessagePageSchema = pagedSchema(clientMessageGroupSchema).extend({ totalIsExact: z.boolean() });
-export type ClientMessagePage = z.infer<typeof clientMessagePageSchema>;
+export const contactMessagePageSchema = pagedSchema(contactMessageGroupSchema).extend({ totalIsExact: z.boolean() });
+export type ContactMessagePage = z.infer<typeof contactMessagePageSchema>;
 
 const page = z.coerce.number().int().min(0).max(1_000_000).default(0);
 const size = z.coerce.number().int().min(1).max(CRM_LIMITS.pageSizeMax).default(10);
@@ -111,7 +111,7 @@ const contactFilters = {
 };
 
 /** `GET /api/client-message`. */
-export const clientMessageListQuerySchema = z.object({
+export const contactMessageListQuerySchema = z.object({
   page,
   size,
   sort,
@@ -129,7 +129,7 @@ const keyword = z
   .transform((text) => text.trim().normalize("NFC"));
 
 /** `POST /api/client-message/search` (an empty keyword lists everything). */
-export const clientMessageSearchSchema = z.strictObject({
+export const contactMessageSearchSchema = z.strictObject({
   keyword: keyword.default(""),
   field: z.enum(SEARCH_FIELDS).default("all"),
   page,
@@ -158,7 +158,7 @@ export type ExportRows = (typeof EXPORT_ROWS)[number];
  * `GET /api/client-message/export`: the current search as CSV, or only the rows picked (`ids=3,8,21`);
  * `rows=contacts` for one line per contact, one per message by default (as the export always was).
  */
-export const clientMessageExportQuerySchema = z.object({
+export const contactMessageExportQuerySchema = z.object({
   ...selection,
   rows: z.enum(EXPORT_ROWS, { error: "Indica messages o contacts" }).default("messages"),
   ids: z
@@ -188,7 +188,7 @@ export type ContactCounts = z.infer<typeof contactCountsSchema>;
 export const idParamsSchema = z.object({ id });
 
 /** A contact's details as staff type them: the public form's rules, without consent. */
-export const clientDetailsSchema = z.strictObject({
+export const contactFieldsSchema = z.strictObject({
   firstName: firstNameField,
   lastName: lastNameField,
   email: emailField,
@@ -201,13 +201,13 @@ export const clientDetailsSchema = z.strictObject({
 const serviceTypeIds = z.array(id).max(CONTACT_LIMITS.services).default([]);
 
 /** `POST /api/clients`: Nuevo Contacto, optionally with a first message (e.g. a phone call). */
-export const newClientSchema = clientDetailsSchema
+export const newContactSchema = contactFieldsSchema
   .extend({ message: messageField.optional(), serviceTypeIds })
   .refine((input) => input.serviceTypeIds.length === 0 || Boolean(input.message), {
     path: ["message"],
     error: "Escribe el mensaje sobre esos productos o servicios",
   });
-export type NewClientInput = z.input<typeof newClientSchema>;
+export type NewContactInput = z.input<typeof newContactSchema>;
 
 /** `POST /api/clients/:id/messages`: a note staff add to a contact. */
 export const newMessageSchema = z.strictObject({
@@ -235,9 +235,9 @@ export type StatusChangeInput = z.input<typeof statusChangeSchema>;
 export const replySchema = z.strictObject({ reply: longText(CRM_LIMITS.reply, M.replyRequired) });
 
 /** `GET /api/clients/:id`: the contact and all their messages, newest first. */
-export const clientDetailSchema = z.object({
-  client: clientSchema.extend({ createdAt: z.string(), updatedAt: z.string() }),
+export const contactDetailSchema = z.object({
+  client: contactSchema.extend({ createdAt: z.string(), updatedAt: z.string() }),
   pipeline: pipelineSchema,
-  messages: z.array(clientMessageSchema),
+  messages: z.array(contactMessageSchema),
 });
-export type ClientDetail = z.infer<typeof clientDetailSchema>;
+export type ContactDetail = z.infer<typeof contactDetailSchema>;

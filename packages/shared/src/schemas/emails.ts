@@ -84,5 +84,5 @@ export type MessageEmail = z.infer<typeof messageEmailSchema>;
  * person asking can reply by email (the shared mailbox is set, or their account has an address for
  * the client's answer), so the CRM says so before they write a reply.
  */
-export const clientEmailsSchema = z.object({ messages: z.array(messageEmailSchema), canReplyByEmail: z.boolean() });
-export type ClientEmails = z.infer<typeof clientEmailsSchema>;
+export const contactEmailsSchema = z.object({ messages: z.array(messageEmailSchema), canReplyByEmail: z.boolean() });
+export type ContactEmails = z.infer<typeof contactEmailsSchema>;

@@ -35,12 +35,16 @@ import { serviceTypes } from "./service-types.ts";
  * What search compares: lower case without accents ("rodriguez" finds "Rodríguez"). `f_unaccent` is
  * an immutable wrapper of unaccent() created by migration 0004, so expressions with it can be indexed.
  */
-export const CLIENT_NAME_SEARCH = sql.raw(`f_unaccent(lower(first_name || ' ' || last_name))`);
-export const CLIENT_COMPANY_SEARCH = sql.raw("f_unaccent(lower(company))");
+export const CONTACT_NAME_SEARCH = sql.raw(`f_unaccent(lower(first_name || ' ' || last_name))`);
+export const CONTACT_COMPANY_SEARCH = sql.raw("f_unaccent(lower(company))");
 export const MESSAGE_SEARCH = sql.raw("f_unaccent(lower(message))");
 
-/** A person who wrote to the supplier: one row per email address, whatever its case. */
-export const clients = pgTable(
+/**
+ * A person who wrote to the supplier: one row per email address, whatever its case. The SQL names
+ * (`clients`, `client_messages`, `client_id`) are older than the word `contact` and applied
+ * migrations fix them; code says `contacts` here, the one place the two meet (docs/glossary.md).
+ */
+export const contacts = pgTable(
   "clients",
   {
     id: serial("id").primaryKey(),
@@ -106,8 +110,8 @@ export const clients = pgTable(
       .on(table.lastMessageAt.desc(), table.id.desc())
       .where(sql`${table.lastMessageAt} is not null`),
     // Search (accent- and case-insensitive, any part of the text): trigram indexes, migration 0004.
-    index("clients_name_trgm").using("gin", sql`${CLIENT_NAME_SEARCH} gin_trgm_ops`).with(SMALL_PENDING_LIST),
-    index("clients_company_trgm").using("gin", sql`${CLIENT_COMPANY_SEARCH} gin_trgm_ops`).with(SMALL_PENDING_LIST),
+    index("clients_name_trgm").using("gin", sql`${CONTACT_NAME_SEARCH} gin_trgm_ops`).with(SMALL_PENDING_LIST),
+    index("clients_company_trgm").using("gin", sql`${CONTACT_COMPANY_SEARCH} gin_trgm_ops`).with(SMALL_PENDING_LIST),
     index("clients_email_trgm").using("gin", sql`${table.emailKey} gin_trgm_ops`).with(SMALL_PENDING_LIST),
     index("clients_phone_trgm").using("gin", sql`${table.phone} gin_trgm_ops`).with(SMALL_PENDING_LIST),
   ],
@@ -131,13 +135,13 @@ export type ReviewReason =
   | "sender_unverified";
 
 /** One contact request: what a client wrote, its state in the CRM and the facts around it. */
-export const clientMessages = pgTable(
+export const contactMessages = pgTable(
   "client_messages",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     clientId: integer("client_id")
       .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+      .references(() => contacts.id, { onDelete: "cascade" }),
     message: text("message").notNull().default(""),
     status: text("status").$type<MessageStatus>().notNull().default("pendiente"),
     reply: text("reply"),
@@ -215,7 +219,7 @@ export const messageServiceTypes = pgTable(
   {
     messageId: bigint("message_id", { mode: "number" })
       .notNull()
-      .references(() => clientMessages.id, { onDelete: "cascade" }),
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
     serviceTypeId: integer("service_type_id")
       .notNull()
       .references(() => serviceTypes.id),
@@ -233,12 +237,12 @@ export const messageServiceTypes = pgTable(
  * the two tables above and kept by triggers of migration 0010 on every write, so the product
  * filter probes one row per client instead of every message (decision 030).
  */
-export const clientServiceTypes = pgTable(
+export const contactServiceTypes = pgTable(
   "client_service_types",
   {
     clientId: integer("client_id")
       .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+      .references(() => contacts.id, { onDelete: "cascade" }),
     serviceTypeId: integer("service_type_id")
       .notNull()
       .references(() => serviceTypes.id, { onDelete: "cascade" }),
@@ -263,7 +267,7 @@ export const contactEvents = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     clientId: integer("client_id")
       .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+      .references(() => contacts.id, { onDelete: "cascade" }),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     kind: text("kind").$type<TimelineKind>().notNull(),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
@@ -291,7 +295,7 @@ export const internalNotes = pgTable(
     id: serial("id").primaryKey(),
     clientId: integer("client_id")
       .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+      .references(() => contacts.id, { onDelete: "cascade" }),
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     authorName: text("author_name").notNull(),
     body: text("body").notNull(),

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
-import { clientMessages } from "./contacts.ts";
+import { contactMessages } from "./contacts.ts";
 
 export const EMAIL_KINDS = [
   "staff_notification",
@@ -43,7 +43,7 @@ export const emailOutbox = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     kind: text("kind").$type<EmailKind>().notNull(),
-    messageId: bigint("message_id", { mode: "number" }).references(() => clientMessages.id, { onDelete: "cascade" }),
+    messageId: bigint("message_id", { mode: "number" }).references(() => contactMessages.id, { onDelete: "cascade" }),
     toAddress: text("to_address").notNull(),
     replyTo: text("reply_to"),
     /** What the kind's template needs beyond the message, if anything. */

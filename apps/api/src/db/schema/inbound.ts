@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytea, createdAt } from "./columns.ts";
-import { clientMessages } from "./contacts.ts";
+import { contactMessages } from "./contacts.ts";
 
 /**
  * A file that came with a received email (a photo of a crop, a purchase order). Kept in the database
@@ -16,7 +16,7 @@ export const messageAttachments = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     messageId: bigint("message_id", { mode: "number" })
       .notNull()
-      .references(() => clientMessages.id, { onDelete: "cascade" }),
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
@@ -50,7 +50,7 @@ export const inboundEmails = pgTable(
     outcome: text("outcome").$type<InboundOutcome>().notNull(),
     /** Why it was set aside or what it was recognised as (in Spanish, for staff). */
     reason: text("reason"),
-    messageId: bigint("message_id", { mode: "number" }).references(() => clientMessages.id, { onDelete: "set null" }),
+    messageId: bigint("message_id", { mode: "number" }).references(() => contactMessages.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (table) => [

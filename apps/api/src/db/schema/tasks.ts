@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { createdAt } from "./columns.ts";
-import { clients } from "./contacts.ts";
+import { contacts } from "./contacts.ts";
 
 /** A follow-up someone must do for a contact by a given time (`Nueva tarea`). */
 export const tasks = pgTable(
@@ -13,7 +13,7 @@ export const tasks = pgTable(
     id: serial("id").primaryKey(),
     clientId: integer("client_id")
       .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+      .references(() => contacts.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),

@@ -8,7 +8,7 @@ import {
 } from "@app/shared";
 import { and, desc, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { auditLog, clients, users } from "../../db/schema/index.ts";
+import { auditLog, contacts, users } from "../../db/schema/index.ts";
 import { describeAudit, staffIdsOf } from "./describe.ts";
 
 export type AuditEvent = {
@@ -56,19 +56,19 @@ const clientIdOf = (details: Record<string, unknown> | null) =>
 async function namesOf(db: Db, rows: { action: AuditAction; details: Record<string, unknown> | null }[]) {
   const clientIds = [...new Set(rows.map((row) => clientIdOf(row.details)).filter((id) => id !== null))];
   const staffIds = staffIdsOf(rows);
-  const [clientRows, staffRows] = await Promise.all([
+  const [contactRows, staffRows] = await Promise.all([
     clientIds.length === 0
       ? []
       : db
-          .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName })
-          .from(clients)
-          .where(inArray(clients.id, clientIds)),
+          .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName })
+          .from(contacts)
+          .where(inArray(contacts.id, clientIds)),
     staffIds.length === 0
       ? []
       : db.select({ id: users.id, name: users.displayName }).from(users).where(inArray(users.id, staffIds)),
   ]);
   return {
-    clients: new Map(clientRows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()])),
+    clients: new Map(contactRows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()])),
     staff: new Map(staffRows.map((row) => [row.id, row.name])),
   };
 }

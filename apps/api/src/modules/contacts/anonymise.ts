@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, contactEvents, internalNotes } from "../../db/schema/index.ts";
+import { contactEvents, contactMessages, contacts, internalNotes } from "../../db/schema/index.ts";
 import { forgetEmailsOf } from "../email/index.ts";
 
 /** The domain of every anonymised address: `.invalid` can never receive mail (RFC 2606). */
@@ -16,40 +16,40 @@ export const ANONYMISED = "(anonimizado)";
  * dropped. The tasks module forgets its part (titles) after this: the retention module calls both.
  * Run it inside a transaction; it answers the ids it found.
  */
-export async function anonymiseClientRows(tx: Db, ids: number[]): Promise<number[]> {
+export async function anonymiseContactRows(tx: Db, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await tx
-    .update(clients)
+    .update(contacts)
     .set({
       firstName: "Contacto",
-      lastName: sql`'anonimizado ' || ${clients.id}`,
-      email: sql`'anonimizado-' || ${clients.id} || ${`@${ANONYMISED_EMAIL_DOMAIN}`}`,
-      phone: sql`${clients.countryCode} || '000000000'`,
+      lastName: sql`'anonimizado ' || ${contacts.id}`,
+      email: sql`'anonimizado-' || ${contacts.id} || ${`@${ANONYMISED_EMAIL_DOMAIN}`}`,
+      phone: sql`${contacts.countryCode} || '000000000'`,
       company: ANONYMISED,
-      lostNote: sql`case when ${clients.lostNote} is null then null else ${ANONYMISED} end`,
+      lostNote: sql`case when ${contacts.lostNote} is null then null else ${ANONYMISED} end`,
       updatedAt: sql`now()`,
     })
-    .where(inArray(clients.id, ids))
-    .returning({ id: clients.id });
+    .where(inArray(contacts.id, ids))
+    .returning({ id: contacts.id });
   if (rows.length === 0) return [];
   const found = rows.map((row) => row.id);
   const theirMessages = tx
-    .select({ id: clientMessages.id })
-    .from(clientMessages)
-    .where(inArray(clientMessages.clientId, found));
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(inArray(contactMessages.clientId, found));
   await tx
-    .update(clientMessages)
+    .update(contactMessages)
     .set({
-      message: sql`case when ${clientMessages.message} = '' then '' else ${ANONYMISED} end`,
-      reply: sql`case when ${clientMessages.reply} is null then null else ${ANONYMISED} end`,
-      rejectionReason: sql`case when ${clientMessages.rejectionReason} is null then null else ${ANONYMISED} end`,
+      message: sql`case when ${contactMessages.message} = '' then '' else ${ANONYMISED} end`,
+      reply: sql`case when ${contactMessages.reply} is null then null else ${ANONYMISED} end`,
+      rejectionReason: sql`case when ${contactMessages.rejectionReason} is null then null else ${ANONYMISED} end`,
       source: null,
       submittedDetails: null,
       ip: null,
       userAgent: null,
       emailFrom: null,
     })
-    .where(inArray(clientMessages.clientId, found));
+    .where(inArray(contactMessages.clientId, found));
   // Staff's own words about the person go too: why they were lost, notes, what tasks said.
   await tx
     .update(contactEvents)
@@ -60,7 +60,7 @@ export async function anonymiseClientRows(tx: Db, ids: number[]): Promise<number
     tx,
     theirMessages,
     (messageId) =>
-      sql`'anonimizado-' || (select ${clientMessages.clientId} from ${clientMessages} where ${clientMessages.id} = ${messageId}) || ${`@${ANONYMISED_EMAIL_DOMAIN}`}`,
+      sql`'anonimizado-' || (select ${contactMessages.clientId} from ${contactMessages} where ${contactMessages.id} = ${messageId}) || ${`@${ANONYMISED_EMAIL_DOMAIN}`}`,
   );
   return found;
 }

@@ -3,7 +3,7 @@ import { CRM_LIMITS, STAGES, type Stage } from "@app/shared/constants";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client.ts";
-import { clientServiceTypes, clients, users } from "../../db/schema/index.ts";
+import { contactServiceTypes, contacts, users } from "../../db/schema/index.ts";
 import { matchesOwner, pipelineCounts } from "./pipeline-counts.ts";
 import { filterCondition, type OwnerFilter } from "./search-filter.ts";
 import { c, cs } from "./tables.ts";
@@ -18,7 +18,7 @@ const owner = alias(users, "owner");
 const noKeywordServices = () => [];
 
 /** Ids of the services client `c` asked about in the main list, in no particular order. */
-const servicesOfClient = sql<number[]>`array(select ${cs.serviceTypeId} from ${clientServiceTypes} cs
+const servicesOfContact = sql<number[]>`array(select ${cs.serviceTypeId} from ${contactServiceTypes} cs
   where ${cs.clientId} = ${c.id})`;
 
 /** The board's filter without its stage: each column adds `c.stage = s.stage`. */
@@ -58,7 +58,7 @@ async function columnsCards(
       company: c.company,
       ownerId: sql<number | null>`${owner.id}`.as("owner_id"),
       ownerName: sql<string | null>`${owner.displayName}`.as("owner_name"),
-      serviceIds: servicesOfClient.as("service_ids"),
+      serviceIds: servicesOfContact.as("service_ids"),
       stageSince: sql<Date | string>`coalesce(${c.stageChangedAt}, ${c.createdAt})`.as("stage_since"),
       wonValueCents: c.wonValueCents,
       version: c.version,
@@ -123,7 +123,7 @@ async function cappedTotals(db: Db, filter: BoardFilter, stages: readonly Stage[
     db,
     sql`select s.stage, t.count, t."valueCents" from ${stageList(stages)} cross join lateral (
       select count(*)::int as count, coalesce(sum(v), 0)::float8 as "valueCents" from (
-        select ${c.wonValueCents} as v from ${clients} c where ${condition(filter)}
+        select ${c.wonValueCents} as v from ${contacts} c where ${condition(filter)}
         limit ${CRM_LIMITS.boardCountCap + 1}) capped) t`,
   );
   return new Map(

@@ -3,7 +3,7 @@ import type { BulkChangeInput, BulkResult } from "@app/shared";
 import { CRM_LIMITS } from "@app/shared/constants";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
-import { clients, contactEvents, users } from "../../db/schema/index.ts";
+import { contactEvents, contacts, users } from "../../db/schema/index.ts";
 import { recordAudit } from "../audit/index.ts";
 import { queueEmails } from "../email/index.ts";
 import { publishLive } from "../live/index.ts";
@@ -75,7 +75,7 @@ export async function changeContacts(db: Db, target: BulkTarget, change: Change,
   const result = await db.transaction(async (tx) => {
     const [found] = await queryRows<{ matched: number }>(
       tx,
-      sql`select count(*)::int as matched from (select 1 from ${clients} c where ${targetCondition(target)}
+      sql`select count(*)::int as matched from (select 1 from ${contacts} c where ${targetCondition(target)}
         limit ${CRM_LIMITS.bulkMax + 1}) t`,
     );
     const matched = found?.matched ?? 0;
@@ -85,11 +85,11 @@ export async function changeContacts(db: Db, target: BulkTarget, change: Change,
       sql`with b as (
           select c.id, c.owner_id, c.stage, c.lost_reason, c.lost_note, c.won_value_cents, c.stage_changed_at,
             c.version
-          from ${clients} c where ${targetCondition(target)} for update of c
+          from ${contacts} c where ${targetCondition(target)} for update of c
         ), u as (
-          update ${clients} set ${parts.set}, version = ${clients.version} + 1
-          from b where ${clients.id} = b.id and ${parts.differs}
-          returning ${clients.id} as id
+          update ${contacts} set ${parts.set}, version = ${contacts.version} + 1
+          from b where ${contacts.id} = b.id and ${parts.differs}
+          returning ${contacts.id} as id
         )
         insert into ${contactEvents} (client_id, kind, actor_id, actor_name, data)
         select b.id, ${parts.kind}, ${actor.staff.id}::int, ${actor.staff.displayName}::text,
@@ -150,22 +150,22 @@ export async function undoBulkChange(db: Db, undoId: string, actor: Actor): Prom
           order by client_id, id
         ), b as (
           select c.id, c.owner_id, c.stage, e.kind, e.data->'before' as before
-          from ${clients} c join e on e.client_id = c.id
+          from ${contacts} c join e on e.client_id = c.id
           where c.version = (e.data->>'version')::int
           for update of c
         ), u as (
-          update ${clients} set
-            owner_id = case when b.kind = 'owner_changed' then (b.before->>'owner_id')::int else ${clients.ownerId} end,
-            stage = case when b.kind = 'stage_changed' then b.before->>'stage' else ${clients.stage} end,
-            lost_reason = case when b.kind = 'stage_changed' then b.before->>'lost_reason' else ${clients.lostReason} end,
-            lost_note = case when b.kind = 'stage_changed' then b.before->>'lost_note' else ${clients.lostNote} end,
+          update ${contacts} set
+            owner_id = case when b.kind = 'owner_changed' then (b.before->>'owner_id')::int else ${contacts.ownerId} end,
+            stage = case when b.kind = 'stage_changed' then b.before->>'stage' else ${contacts.stage} end,
+            lost_reason = case when b.kind = 'stage_changed' then b.before->>'lost_reason' else ${contacts.lostReason} end,
+            lost_note = case when b.kind = 'stage_changed' then b.before->>'lost_note' else ${contacts.lostNote} end,
             won_value_cents = case when b.kind = 'stage_changed' then (b.before->>'won_value_cents')::bigint
-              else ${clients.wonValueCents} end,
+              else ${contacts.wonValueCents} end,
             stage_changed_at = case when b.kind = 'stage_changed' then (b.before->>'stage_changed_at')::timestamptz
-              else ${clients.stageChangedAt} end,
-            version = ${clients.version} + 1
-          from b where ${clients.id} = b.id
-          returning ${clients.id} as id
+              else ${contacts.stageChangedAt} end,
+            version = ${contacts.version} + 1
+          from b where ${contacts.id} = b.id
+          returning ${contacts.id} as id
         )
         insert into ${contactEvents} (client_id, kind, actor_id, actor_name, data)
         select b.id, b.kind, ${actor.staff.id}::int, ${actor.staff.displayName}::text,

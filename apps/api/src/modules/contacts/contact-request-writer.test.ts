@@ -42,11 +42,11 @@ describe.each(engines)("contact writer on %s", (engine) => {
       writer.write(request(3, { idempotencyKey: "clave-repetida-1" })),
     ]);
     expect(results.filter((id) => id === undefined)).toHaveLength(1);
-    const clients = await queryRows<{ email: string; company: string }>(
+    const contacts = await queryRows<{ email: string; company: string }>(
       t.database.db,
       sql`select email, company from clients where email_key = 'ana@finca.ec'`,
     );
-    expect(clients).toHaveLength(1);
+    expect(contacts).toHaveLength(1);
     expect(await countRows(t.database.db, "client_messages")).toBe(3);
   });
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema/index.ts";
+import { contactMessages, contacts, messageServiceTypes, serviceTypes } from "../../db/schema/index.ts";
 import type { ContactSummary } from "./request-emails.ts";
 
 type ServiceTypeRow = typeof serviceTypes.$inferSelect;
@@ -16,23 +16,23 @@ export async function contactSummary(db: Db, messageId: number, asTyped = false)
     .select({ title: serviceTypes.title })
     .from(messageServiceTypes)
     .innerJoin(serviceTypes, eq(serviceTypes.id, messageServiceTypes.serviceTypeId))
-    .where(eq(messageServiceTypes.messageId, clientMessages.id))
+    .where(eq(messageServiceTypes.messageId, contactMessages.id))
     .orderBy(asc(messageServiceTypes.position));
   const [row] = await db
     .select({
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      email: clients.email,
-      phone: clients.phone,
-      company: clients.company,
-      message: clientMessages.message,
-      source: clientMessages.source,
-      submittedDetails: clientMessages.submittedDetails,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      email: contacts.email,
+      phone: contacts.phone,
+      company: contacts.company,
+      message: contactMessages.message,
+      source: contactMessages.source,
+      submittedDetails: contactMessages.submittedDetails,
       services: sql<ServiceTypeRow["title"][]>`array(${titles})`,
     })
-    .from(clientMessages)
-    .innerJoin(clients, eq(clients.id, clientMessages.clientId))
-    .where(eq(clientMessages.id, messageId));
+    .from(contactMessages)
+    .innerJoin(contacts, eq(contacts.id, contactMessages.clientId))
+    .where(eq(contactMessages.id, messageId));
   if (!row) return undefined;
   const { source, submittedDetails, ...summary } = row;
   const typed = asTyped && submittedDetails ? submittedDetails : {};

@@ -1,4 +1,4 @@
-import type { ClientMessageGroup } from "@app/shared";
+import type { ContactMessageGroup } from "@app/shared";
 import { BUSINESS_TIME_ZONE, LOST_REASON_LABELS, STAGE_LABELS, STATUS_LABELS } from "@app/shared/constants";
 import { formatInternational } from "@app/shared/phone";
 import type { ReportDetails } from "./contact-report.ts";
@@ -41,16 +41,16 @@ export function csvTime(instant: Date | string | null | undefined) {
 const csvDollars = (cents: number | null) =>
   cents === null ? "" : `${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
-type Group = ClientMessageGroup;
+type Group = ContactMessageGroup;
 
 /** The person, first on every line of both exports. */
 const PERSON_HEADER = ["Nombre", "Apellido", "Correo", "Teléfono", "Empresa"];
-const personCells = ({ client }: Group): Cell[] => [
-  client.firstName,
-  client.lastName,
-  client.email,
-  formatInternational(client.phone),
-  client.company,
+const personCells = ({ client: contact }: Group): Cell[] => [
+  contact.firstName,
+  contact.lastName,
+  contact.email,
+  formatInternational(contact.phone),
+  contact.company,
 ];
 
 /** What one kind of export makes of a page of groups: its header and its lines. */

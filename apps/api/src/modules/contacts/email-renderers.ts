@@ -4,8 +4,8 @@ import { readContactDetails } from "../site/index.ts";
 import { contactsAssignedEmail, ownerAssignedEmail } from "./assignment-emails.ts";
 import { contactSummary } from "./contact-summary.ts";
 import { replySignature } from "./reply-signature.ts";
-import { findClient } from "./repo.ts";
-import { clientReplyEmail, contactConfirmation, contactNotification } from "./request-emails.ts";
+import { findContact } from "./repo.ts";
+import { contactConfirmation, contactNotification, contactReplyEmail } from "./request-emails.ts";
 
 // The emails the contacts send through the outbox, built from what is stored when each one leaves.
 
@@ -26,12 +26,12 @@ async function senderConfirmation(db: Db, email: ClaimedEmail, { publicUrl }: Em
   return contactConfirmation(summary.services, `${publicUrl}/privacidad`, await readContactDetails(db));
 }
 
-async function clientReply(db: Db, email: ClaimedEmail) {
+async function contactReply(db: Db, email: ClaimedEmail) {
   const summary = email.messageId === undefined ? undefined : await contactSummary(db, email.messageId);
   const { reply, staffName } = (email.payload ?? {}) as { reply?: string; staffName?: string };
   if (!summary || !reply || email.messageId === undefined)
     throw new Error(`reply to message ${email.messageId} without its message or text`);
-  return clientReplyEmail(
+  return contactReplyEmail(
     summary,
     reply,
     await replySignature(db, email.messageId, staffName),
@@ -49,15 +49,15 @@ async function ownerAssigned(db: Db, email: ClaimedEmail, { publicUrl }: EmailLi
   if (count !== undefined && count > 1 && ownerName && assignedBy) {
     return contactsAssignedEmail(ownerName, count, assignedBy, `${publicUrl}/crm/mensajes?responsable=mios`);
   }
-  const client = clientId === undefined ? undefined : await findClient(db, clientId);
+  const contact = clientId === undefined ? undefined : await findContact(db, clientId);
   // The contact was deleted before the email went out: nothing left to announce.
-  if (!client || !ownerName || !assignedBy) throw new Error(`assignment of contact ${clientId} without its contact`);
-  const name = `${client.firstName} ${client.lastName}`.trim();
+  if (!contact || !ownerName || !assignedBy) throw new Error(`assignment of contact ${clientId} without its contact`);
+  const name = `${contact.firstName} ${contact.lastName}`.trim();
   return ownerAssignedEmail(
     ownerName,
-    { name, company: client.company },
+    { name, company: contact.company },
     assignedBy,
-    `${publicUrl}/crm/mensajes?contacto=${client.id}`,
+    `${publicUrl}/crm/mensajes?contacto=${contact.id}`,
   );
 }
 
@@ -66,6 +66,6 @@ export const contactEmailRenderers: EmailRenderers<
 > = {
   staff_notification: staffNotification,
   contact_confirmation: senderConfirmation,
-  client_reply: clientReply,
+  client_reply: contactReply,
   owner_assigned: ownerAssigned,
 };

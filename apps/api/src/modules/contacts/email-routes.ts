@@ -1,4 +1,4 @@
-import { apiErrorSchema, clientEmailsSchema, idParamsSchema } from "@app/shared";
+import { apiErrorSchema, contactEmailsSchema, idParamsSchema } from "@app/shared";
 import { CRM_MESSAGES } from "@app/shared/constants";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,8 +6,8 @@ import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody } from "../../plugins/error-handler.ts";
 import { retryEmail } from "../email/index.ts";
 import { publishLive } from "../live/index.ts";
-import { clientEmails, findAttachment } from "./emails.ts";
-import { findClient } from "./repo.ts";
+import { contactEmails, findAttachment } from "./emails.ts";
+import { findContact } from "./repo.ts";
 
 const errors = { 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -26,14 +26,14 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/clients/:id/emails",
-    { schema: { params: idParamsSchema, response: { 200: clientEmailsSchema, ...errors } } },
+    { schema: { params: idParamsSchema, response: { 200: contactEmailsSchema, ...errors } } },
     async (request, reply) => {
-      if (!(await findClient(db, request.params.id))) {
+      if (!(await findContact(db, request.params.id))) {
         return reply.code(404).send(errorBody(404, CRM_MESSAGES.clientNotFound));
       }
       reply.header("cache-control", "no-store");
       const canReplyByEmail = Boolean(app.config.inbound || principalOf(request).user.email);
-      return { ...(await clientEmails(db, request.params.id)), canReplyByEmail };
+      return { ...(await contactEmails(db, request.params.id)), canReplyByEmail };
     },
   );
 

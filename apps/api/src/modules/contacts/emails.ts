@@ -1,7 +1,7 @@
-import type { ClientEmails } from "@app/shared";
+import type { ContactEmails } from "@app/shared";
 import { and, asc, desc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, emailOutbox, messageAttachments } from "../../db/schema/index.ts";
+import { contactMessages, emailOutbox, messageAttachments } from "../../db/schema/index.ts";
 import { byteaOf } from "../../db/sql-helpers.ts";
 
 /**
@@ -9,22 +9,22 @@ import { byteaOf } from "../../db/sql-helpers.ts";
  * and the newest reply email of each message with its delivery. Read when the contact dialog opens,
  * so the list of contacts does not pay for it.
  */
-export async function clientEmails(db: Db, clientId: number): Promise<Omit<ClientEmails, "canReplyByEmail">> {
+export async function contactEmails(db: Db, clientId: number): Promise<Omit<ContactEmails, "canReplyByEmail">> {
   const messages = await db
     .select({
-      id: clientMessages.id,
-      from: clientMessages.emailFrom,
-      subject: clientMessages.subject,
-      quotedText: clientMessages.quotedText,
+      id: contactMessages.id,
+      from: contactMessages.emailFrom,
+      subject: contactMessages.subject,
+      quotedText: contactMessages.quotedText,
     })
-    .from(clientMessages)
+    .from(contactMessages)
     .where(
       and(
-        eq(clientMessages.clientId, clientId),
-        or(eq(clientMessages.origin, "email"), isNotNull(clientMessages.reply)),
+        eq(contactMessages.clientId, clientId),
+        or(eq(contactMessages.origin, "email"), isNotNull(contactMessages.reply)),
       ),
     )
-    .orderBy(desc(clientMessages.createdAt));
+    .orderBy(desc(contactMessages.createdAt));
   if (messages.length === 0) return { messages: [] };
   const ids = messages.map((message) => message.id);
   const files = await db

@@ -1,10 +1,10 @@
 // The contacts' public face: what other modules and the composition root may use.
-export { ANONYMISED, ANONYMISED_EMAIL_DOMAIN, anonymiseClientRows } from "./anonymise.ts";
+export { ANONYMISED, ANONYMISED_EMAIL_DOMAIN, anonymiseContactRows } from "./anonymise.ts";
 export { contactEmailRenderers } from "./email-renderers.ts";
 export { forgetConfirmationsBefore } from "./intake-repo.ts";
 export { activeOwner, recordContactEvent, UnknownOwnerError } from "./pipeline.ts";
 export { insertContactEvent, lockPipeline } from "./pipeline-repo.ts";
 export { addReceivedEmail, type ReceivedEmail } from "./received-email.ts";
-export { deleteClientRows, refreshClientListing } from "./repo.ts";
-export { type Actor, clientDetail } from "./service.ts";
+export { deleteContactRows, refreshContactListing } from "./repo.ts";
+export { type Actor, contactDetail } from "./service.ts";
 export { IN_REVIEW, VISIBLE } from "./tables.ts";

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newContactRequest, resetContactTables } from "../../../test/contact.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
-import { clientMessages, clients, emailOutbox, messageServiceTypes } from "../../db/schema/index.ts";
+import { contactMessages, contacts, emailOutbox, messageServiceTypes } from "../../db/schema/index.ts";
 import { findRequestHashByIdempotencyKey, insertContactRequests } from "./intake-repo.ts";
 
 // The lead-dedupe rule of the intake's one statement (upsertClientsByEmail, insertMessagesOnce),
@@ -16,7 +16,7 @@ describe.each(engines)("insertContactRequests on %s", (engine) => {
   beforeEach(() => resetContactTables(t.database.db));
 
   const db = () => t.database.db;
-  const allClients = () => db().select().from(clients).orderBy(asc(clients.id));
+  const allContacts = () => db().select().from(contacts).orderBy(asc(contacts.id));
 
   it("finds a returning sender whatever the case of their address, keeping the details stored", async () => {
     const [first] = await insertContactRequests(db(), [
@@ -27,14 +27,14 @@ describe.each(engines)("insertContactRequests on %s", (engine) => {
     ]);
     expect(first).toBeTypeOf("number");
     expect(second).toBeTypeOf("number");
-    const [client, ...others] = await allClients();
+    const [contact, ...others] = await allContacts();
     expect(others).toEqual([]);
-    expect(client).toMatchObject({ email: "Ana@Finca.ec", company: "Vieja", firstName: "Persona 1" });
+    expect(contact).toMatchObject({ email: "Ana@Finca.ec", company: "Vieja", firstName: "Persona 1" });
     const messages = await db()
       .select()
-      .from(clientMessages)
-      .where(eq(clientMessages.clientId, client?.id ?? 0))
-      .orderBy(asc(clientMessages.id));
+      .from(contactMessages)
+      .where(eq(contactMessages.clientId, contact?.id ?? 0))
+      .orderBy(asc(contactMessages.id));
     expect(messages.map((message) => message.message)).toEqual(["Mensaje 1", "Mensaje 2"]);
     // What the returning sender typed differently stays with their message (decision 040).
     expect(messages.map((message) => message.submittedDetails)).toEqual([
@@ -55,10 +55,10 @@ describe.each(engines)("insertContactRequests on %s", (engine) => {
       newContactRequest(1, { email: "luis@finca.ec", phone: "+593990000001" }),
       newContactRequest(2, { email: "LUIS@finca.ec", phone: "+593990000002" }),
     ]);
-    const rows = await allClients();
+    const rows = await allContacts();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.phone).toBe("+593990000001");
-    const messages = await db().select().from(clientMessages).orderBy(asc(clientMessages.id));
+    const messages = await db().select().from(contactMessages).orderBy(asc(contactMessages.id));
     expect(messages.map((message) => message.submittedDetails?.phone ?? null)).toEqual([null, "+593990000002"]);
   });
 
@@ -68,16 +68,16 @@ describe.each(engines)("insertContactRequests on %s", (engine) => {
     const [repeat] = await insertContactRequests(db(), [newContactRequest(1, { idempotencyKey: key })]);
     expect(stored).toBeTypeOf("number");
     expect(repeat).toBeUndefined();
-    expect(await db().$count(clientMessages)).toBe(1);
+    expect(await db().$count(contactMessages)).toBe(1);
     expect(await findRequestHashByIdempotencyKey(db(), key)).toBe("hash-1");
     expect(await findRequestHashByIdempotencyKey(db(), "otra-clave-999")).toBeUndefined();
   });
 
   it("lists a client only for a message of the main list, not for one kept for review", async () => {
     await insertContactRequests(db(), [newContactRequest(1, { reviewReasons: ["honeypot"] })]);
-    expect((await allClients())[0]?.lastMessageAt).toBeNull();
+    expect((await allContacts())[0]?.lastMessageAt).toBeNull();
     await insertContactRequests(db(), [newContactRequest(2, { email: "persona1@finca.ec" })]);
-    expect((await allClients())[0]?.lastMessageAt).toBeInstanceOf(Date);
+    expect((await allContacts())[0]?.lastMessageAt).toBeInstanceOf(Date);
   });
 
   it("keeps the chosen order of services and writes the announcing emails with the message", async () => {

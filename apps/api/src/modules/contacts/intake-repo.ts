@@ -2,7 +2,7 @@ import type { ContactSource } from "@app/shared";
 import { CRM_ROLES } from "@app/shared/constants";
 import { eq, lt, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
-import { clientMessages, contactConfirmations, type ReviewReason } from "../../db/schema/index.ts";
+import { contactConfirmations, contactMessages, type ReviewReason } from "../../db/schema/index.ts";
 import { type OutboxEmail, queueEmailsStep } from "../email/index.ts";
 
 export type NewContactRequest = {
@@ -28,7 +28,7 @@ export type NewContactRequest = {
 
 /**
  * Stores contact requests in one statement (so, atomically, and in one round trip however many
- * there are): each client, found by email ({@link upsertClientsByEmail}); each message, once per
+ * there are): each client, found by email ({@link upsertContactsByEmail}); each message, once per
  * idempotency key ({@link insertMessagesOnce}); its service types in the order chosen; and the
  * emails announcing it (rendered when sent; the sender's confirmation at most once a day,
  * {@link claimConfirmations}). Returns, in order, each new message id, or undefined
@@ -69,7 +69,7 @@ export async function insertContactRequests(db: Db, requests: NewContactRequest[
     ), ids as (
       -- Ids first, so each message's service types and emails can be tied to it by position.
       select idx, nextval(pg_get_serial_sequence('client_messages', 'id')) as id from input
-    ), ${ownersByRule}, ${upsertClientsByEmail}, ${insertMessagesOnce}, ${recordRuleAssignments}, services as (
+    ), ${ownersByRule}, ${upsertContactsByEmail}, ${insertMessagesOnce}, ${recordRuleAssignments}, services as (
       insert into message_service_types (message_id, service_type_id, position)
       select message.id, item.value::int, item.position::smallint
         from message join ids using (id) join input using (idx),
@@ -103,7 +103,7 @@ export async function insertContactRequests(db: Db, requests: NewContactRequest[
  * one). The conflict's update only sets that date: it is there so that RETURNING gives the stored
  * row, which the messages compare their details with.
  */
-const upsertClientsByEmail = sql`person as (
+const upsertContactsByEmail = sql`person as (
       select lower(email) as email_key,
              bool_or(jsonb_array_length(review_reasons) = 0
                      and (idempotency_key is null
@@ -243,9 +243,9 @@ const toRecord = (email: OutboxEmail) => ({
 /** The stored fingerprint of the request that used an idempotency key, if any did. */
 export async function findRequestHashByIdempotencyKey(db: Db, key: string): Promise<string | undefined> {
   const [row] = await db
-    .select({ requestHash: clientMessages.requestHash })
-    .from(clientMessages)
-    .where(eq(clientMessages.idempotencyKey, key));
+    .select({ requestHash: contactMessages.requestHash })
+    .from(contactMessages)
+    .where(eq(contactMessages.idempotencyKey, key));
   return row ? (row.requestHash ?? "") : undefined;
 }
 

@@ -88,12 +88,12 @@ describe.each(engines)("POST /api/client on %s", (engine) => {
       contactRequest({ email: "MARIA@RosasDelValle.ec", company: "Rosas del Valle S.A.", message: "Segundo pedido" }),
     );
     expect(again.statusCode).toBe(201);
-    const clients = await queryRows<{ email: string; company: string }>(
+    const contacts = await queryRows<{ email: string; company: string }>(
       t.app.db,
       sql`select email, company from clients`,
     );
     // The form never changes a known client (decision 040): what was typed stays with the message.
-    expect(clients).toEqual([{ email: "maria@rosasdelvalle.ec", company: "Rosas del Valle" }]);
+    expect(contacts).toEqual([{ email: "maria@rosasdelvalle.ec", company: "Rosas del Valle" }]);
     expect(await countRows(t.app.db, "client_messages")).toBe(2);
   });
 

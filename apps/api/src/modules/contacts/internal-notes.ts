@@ -1,7 +1,7 @@
 import type { InternalNote } from "@app/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clients, internalNotes } from "../../db/schema/index.ts";
+import { contacts, internalNotes } from "../../db/schema/index.ts";
 import { recordAudit } from "../audit/index.ts";
 import type { Actor } from "./service.ts";
 
@@ -27,8 +27,8 @@ const toNote = (row: NoteRow): InternalNote => ({
 
 /** A new note on contact `clientId`; undefined when there is no such contact. */
 export async function createNote(db: Db, clientId: number, body: string, actor: Actor) {
-  const [client] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
-  if (!client) return undefined;
+  const [contact] = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, clientId));
+  if (!contact) return undefined;
   const [row] = await db
     .insert(internalNotes)
     .values({ clientId, authorId: actor.staff.id, authorName: actor.staff.displayName, body })

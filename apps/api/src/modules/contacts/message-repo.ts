@@ -1,13 +1,13 @@
-import type { ClientMessage } from "@app/shared";
+import type { ContactMessage } from "@app/shared";
 import type { ReplyChannel } from "@app/shared/constants";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, messageServiceTypes, serviceTypes } from "../../db/schema/index.ts";
+import { contactMessages, contacts, messageServiceTypes, serviceTypes } from "../../db/schema/index.ts";
 import { inReview, m } from "./tables.ts";
 
 // Messages as the CRM reads and changes them; row types from the schema.
 
-export type MessageRecord = typeof clientMessages.$inferSelect;
+export type MessageRecord = typeof contactMessages.$inferSelect;
 
 type ServiceRef = { id: number; title: string };
 
@@ -61,7 +61,7 @@ export type MessageRow = Pick<
 > & { services: ServiceRef[] };
 
 /** A message in the API's shape: the spec's fields, plus its state (status, reply, review). */
-export function toClientMessage(row: MessageRow): ClientMessage {
+export function toContactMessage(row: MessageRow): ContactMessage {
   const reasons = row.reviewReasons ?? [];
   return {
     id: row.id,
@@ -86,7 +86,7 @@ export function toClientMessage(row: MessageRow): ClientMessage {
 /** One message by id, with the id of its client. */
 export async function findMessage(db: Db, id: number) {
   const [row] = await db.select(messageColumns).from(m).where(eq(m.id, id));
-  return row ? { clientId: row.clientId, message: toClientMessage(row) } : undefined;
+  return row ? { clientId: row.clientId, message: toContactMessage(row) } : undefined;
 }
 
 /**
@@ -94,9 +94,9 @@ export async function findMessage(db: Db, id: number) {
  * `m`); those meeting `first` (what a search matched) come before the others. One lateral read per
  * client walks client_messages_client_idx, however many messages the others have.
  */
-export async function messagesOfClients(db: Db, clientIds: number[], condition: SQL, limit?: number, first?: SQL) {
-  const byClient = new Map<number, ClientMessage[]>();
-  if (clientIds.length === 0) return byClient;
+export async function messagesOfContacts(db: Db, clientIds: number[], condition: SQL, limit?: number, first?: SQL) {
+  const byContact = new Map<number, ContactMessage[]>();
+  if (clientIds.length === 0) return byContact;
   const ids = sql`unnest(${sql.raw(`'{${clientIds.map(Number).join(",")}}'::int[]`)}) as ids(id)`;
   const newest = db
     .select(messageColumns)
@@ -125,11 +125,11 @@ export async function messagesOfClients(db: Db, clientIds: number[], condition: 
     .from(ids)
     .crossJoinLateral(newest);
   for (const row of rows) {
-    const list = byClient.get(row.clientId) ?? [];
-    list.push(toClientMessage(row));
-    byClient.set(row.clientId, list);
+    const list = byContact.get(row.clientId) ?? [];
+    list.push(toContactMessage(row));
+    byContact.set(row.clientId, list);
   }
-  return byClient;
+  return byContact;
 }
 
 /** Replaces a message's services, keeping the order given (duplicates dropped). */
@@ -147,31 +147,31 @@ export async function setServices(db: Db, messageId: number, serviceTypeIds: num
  * the client is locked so it cannot be deleted between the check and the insert.
  */
 export async function insertNote(tx: Db, clientId: number, message: string, staffId: number) {
-  const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for("update");
-  if (!client) return undefined;
+  const [contact] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, clientId)).for("update");
+  if (!contact) return undefined;
   const [row] = await tx
-    .insert(clientMessages)
+    .insert(contactMessages)
     .values({ clientId, message, origin: "personal", createdBy: staffId, consentGiven: false })
-    .returning({ id: clientMessages.id });
+    .returning({ id: contactMessages.id });
   return row?.id;
 }
 
 /** Touches a message (and changes its text when given); answers whether it exists. */
 export async function updateMessageText(db: Db, id: number, message: string | undefined) {
   const rows = await db
-    .update(clientMessages)
+    .update(contactMessages)
     .set({ updatedAt: sql`now()`, ...(message === undefined ? {} : { message }) })
-    .where(eq(clientMessages.id, id))
-    .returning({ id: clientMessages.id });
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id });
   return rows.length > 0;
 }
 
 /** Deletes a message; answers its client and whether it was still waiting for review. */
 export async function deleteMessageRow(db: Db, id: number) {
   const [row] = await db
-    .delete(clientMessages)
-    .where(eq(clientMessages.id, id))
-    .returning({ clientId: clientMessages.clientId, inReview: sql<boolean>`${inReview(clientMessages)}` });
+    .delete(contactMessages)
+    .where(eq(contactMessages.id, id))
+    .returning({ clientId: contactMessages.clientId, inReview: sql<boolean>`${inReview(contactMessages)}` });
   return row;
 }
 
@@ -183,15 +183,15 @@ export async function updateStatus(
   staffId: number,
 ) {
   const [row] = await db
-    .update(clientMessages)
+    .update(contactMessages)
     .set({
       status,
       rejectionReason: status === "rechazado" ? reason : null,
       statusChangedAt: sql`now()`,
       statusChangedBy: staffId,
     })
-    .where(eq(clientMessages.id, id))
-    .returning({ clientId: clientMessages.clientId });
+    .where(eq(contactMessages.id, id))
+    .returning({ clientId: contactMessages.clientId });
   return row?.clientId;
 }
 
@@ -201,7 +201,7 @@ export async function updateStatus(
  */
 export async function storeReply(db: Db, id: number, reply: string, staffId: number, channel: ReplyChannel = "email") {
   const [row] = await db
-    .update(clientMessages)
+    .update(contactMessages)
     .set({
       reply,
       repliedAt: sql`now()`,
@@ -212,19 +212,19 @@ export async function storeReply(db: Db, id: number, reply: string, staffId: num
       statusChangedAt: sql`now()`,
       statusChangedBy: staffId,
     })
-    .from(clients)
-    .where(and(eq(clientMessages.id, id), eq(clients.id, clientMessages.clientId)))
-    .returning({ clientId: clientMessages.clientId, email: clients.email });
+    .from(contacts)
+    .where(and(eq(contactMessages.id, id), eq(contacts.id, contactMessages.clientId)))
+    .returning({ clientId: contactMessages.clientId, email: contacts.email });
   return row;
 }
 
 /** A submission kept for review joins the main list; answers its client, or undefined if it was not in review. */
 export async function markReviewed(db: Db, id: number) {
   const [row] = await db
-    .update(clientMessages)
+    .update(contactMessages)
     .set({ reviewedAt: sql`now()` })
-    .where(and(eq(clientMessages.id, id), inReview(clientMessages)))
-    .returning({ clientId: clientMessages.clientId });
+    .where(and(eq(contactMessages.id, id), inReview(contactMessages)))
+    .returning({ clientId: contactMessages.clientId });
   return row?.clientId;
 }
 
@@ -232,11 +232,11 @@ export async function markReviewed(db: Db, id: number) {
 export async function findSubmittedDetails(db: Db, id: number) {
   const [row] = await db
     .select({
-      clientId: clientMessages.clientId,
-      submittedDetails: clientMessages.submittedDetails,
-      inReview: sql<boolean>`${inReview(clientMessages)}`,
+      clientId: contactMessages.clientId,
+      submittedDetails: contactMessages.submittedDetails,
+      inReview: sql<boolean>`${inReview(contactMessages)}`,
     })
-    .from(clientMessages)
-    .where(eq(clientMessages.id, id));
+    .from(contactMessages)
+    .where(eq(contactMessages.id, id));
   return row;
 }

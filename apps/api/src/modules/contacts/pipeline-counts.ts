@@ -2,7 +2,7 @@ import type { ContactCounts } from "@app/shared";
 import { STAGES, type Stage } from "@app/shared/constants";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clients, users } from "../../db/schema/index.ts";
+import { contacts, users } from "../../db/schema/index.ts";
 import { reusedCount } from "./list-total.ts";
 import { type OwnerFilter, UNANSWERED } from "./search-filter.ts";
 import { m } from "./tables.ts";
@@ -21,14 +21,14 @@ export function pipelineCounts(db: Db): Promise<PipelineCount[]> {
     () =>
       db
         .select({
-          stage: clients.stage,
-          ownerId: clients.ownerId,
+          stage: contacts.stage,
+          ownerId: contacts.ownerId,
           count: count(),
-          valueCents: sql<number>`coalesce(sum(${clients.wonValueCents}), 0)::float8`.mapWith(Number),
+          valueCents: sql<number>`coalesce(sum(${contacts.wonValueCents}), 0)::float8`.mapWith(Number),
         })
-        .from(clients)
-        .where(isNotNull(clients.lastMessageAt))
-        .groupBy(clients.stage, clients.ownerId),
+        .from(contacts)
+        .where(isNotNull(contacts.lastMessageAt))
+        .groupBy(contacts.stage, contacts.ownerId),
     (rows) => rows.reduce((sum, row) => sum + row.count, 0),
   );
 }

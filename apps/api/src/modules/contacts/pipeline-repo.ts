@@ -3,7 +3,7 @@ import type { LostReason, Stage } from "@app/shared/constants";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { clients, contactEvents, users } from "../../db/schema/index.ts";
+import { contactEvents, contacts, users } from "../../db/schema/index.ts";
 import { activeContactStaff } from "../accounts/index.ts";
 
 // A contact's stage and owner as stored, and the events that record their changes.
@@ -17,18 +17,18 @@ const owner = alias(users, "owner");
 export async function findPipeline(db: Db, id: number): Promise<Pipeline | undefined> {
   const [row] = await db
     .select({
-      stage: clients.stage,
-      ownerId: clients.ownerId,
+      stage: contacts.stage,
+      ownerId: contacts.ownerId,
       ownerName: owner.displayName,
-      version: clients.version,
-      lostReason: clients.lostReason,
-      lostNote: clients.lostNote,
-      wonValueCents: clients.wonValueCents,
-      stageChangedAt: clients.stageChangedAt,
+      version: contacts.version,
+      lostReason: contacts.lostReason,
+      lostNote: contacts.lostNote,
+      wonValueCents: contacts.wonValueCents,
+      stageChangedAt: contacts.stageChangedAt,
     })
-    .from(clients)
-    .leftJoin(owner, and(eq(owner.id, clients.ownerId), eq(owner.active, true)))
-    .where(eq(clients.id, id));
+    .from(contacts)
+    .leftJoin(owner, and(eq(owner.id, contacts.ownerId), eq(owner.active, true)))
+    .where(eq(contacts.id, id));
   if (!row) return undefined;
   return {
     stage: row.stage,
@@ -44,9 +44,9 @@ export async function findPipeline(db: Db, id: number): Promise<Pipeline | undef
 /** The stage and owner of client `id`, locked until the transaction ends; undefined: no such client. */
 export async function lockPipeline(db: Db, id: number) {
   const [row] = await db
-    .select({ stage: clients.stage, ownerId: clients.ownerId, version: clients.version })
-    .from(clients)
-    .where(eq(clients.id, id))
+    .select({ stage: contacts.stage, ownerId: contacts.ownerId, version: contacts.version })
+    .from(contacts)
+    .where(eq(contacts.id, id))
     .for("update");
   return row;
 }
@@ -61,30 +61,30 @@ export type StageFields = {
 /** Sets the stage (and what goes with it) and bumps the version; false when the version moved on. */
 export async function updateStage(db: Db, id: number, version: number, fields: StageFields) {
   const rows = await db
-    .update(clients)
-    .set({ ...fields, stageChangedAt: sql`now()`, version: sql`${clients.version} + 1` })
-    .where(and(eq(clients.id, id), eq(clients.version, version)))
-    .returning({ id: clients.id });
+    .update(contacts)
+    .set({ ...fields, stageChangedAt: sql`now()`, version: sql`${contacts.version} + 1` })
+    .where(and(eq(contacts.id, id), eq(contacts.version, version)))
+    .returning({ id: contacts.id });
   return rows.length > 0;
 }
 
 /** Sets the owner and bumps the version; false when the version moved on. */
 export async function updateOwner(db: Db, id: number, version: number, ownerId: number | null) {
   const rows = await db
-    .update(clients)
-    .set({ ownerId, version: sql`${clients.version} + 1` })
-    .where(and(eq(clients.id, id), eq(clients.version, version)))
-    .returning({ id: clients.id });
+    .update(contacts)
+    .set({ ownerId, version: sql`${contacts.version} + 1` })
+    .where(and(eq(contacts.id, id), eq(contacts.version, version)))
+    .returning({ id: contacts.id });
   return rows.length > 0;
 }
 
 /** A first reply makes a new contact a contacted one: true when it did (the contact was Nuevo). */
 export async function markContacted(db: Db, id: number) {
   const rows = await db
-    .update(clients)
-    .set({ stage: "contactado", stageChangedAt: sql`now()`, version: sql`${clients.version} + 1` })
-    .where(and(eq(clients.id, id), eq(clients.stage, "nuevo")))
-    .returning({ id: clients.id });
+    .update(contacts)
+    .set({ stage: "contactado", stageChangedAt: sql`now()`, version: sql`${contacts.version} + 1` })
+    .where(and(eq(contacts.id, id), eq(contacts.stage, "nuevo")))
+    .returning({ id: contacts.id });
   return rows.length > 0;
 }
 

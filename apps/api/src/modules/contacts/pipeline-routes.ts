@@ -21,11 +21,11 @@ import { loadBoard } from "./board.ts";
 import { createNote, NotYourNoteError, updateNote } from "./internal-notes.ts";
 import { changeOwner, changeStage, UnknownOwnerError } from "./pipeline.ts";
 import { ownerFilter } from "./pipeline-counts.ts";
-import { findClient } from "./repo.ts";
+import { findContact } from "./repo.ts";
 import type { Actor } from "./service.ts";
 import { listTimeline } from "./timeline.ts";
 
-const clientNotFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, CRM_MESSAGES.clientNotFound));
+const contactNotFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, CRM_MESSAGES.clientNotFound));
 
 /** The 409 of a change made on an old version: the current stage and owner come with it. */
 const conflictSchema = apiErrorSchema.extend({ current: pipelineSchema });
@@ -70,7 +70,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, body: stageChangeSchema, response: { 200: pipelineSchema, ...errors } } },
     async (request, reply) => {
       try {
-        return (await changeStage(db, request.params.id, request.body, actorOf(request))) ?? clientNotFound(reply);
+        return (await changeStage(db, request.params.id, request.body, actorOf(request))) ?? contactNotFound(reply);
       } catch (error) {
         if (error instanceof VersionConflictError) return changedMeanwhile(reply, error);
         throw error;
@@ -90,7 +90,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       try {
         const changed = await changeOwner(db, request.params.id, request.body, actorOf(request));
-        if (!changed?.pipeline) return clientNotFound(reply);
+        if (!changed?.pipeline) return contactNotFound(reply);
         if (changed.emailed) app.outbox.kick();
         return { ...changed.pipeline, ownerNotified: changed.emailed };
       } catch (error) {
@@ -107,7 +107,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
     "/clients/:id/timeline",
     { schema: { params: idParamsSchema, response: { 200: timelineSchema, ...errors } } },
     async (request, reply) => {
-      if (!(await findClient(db, request.params.id))) return clientNotFound(reply);
+      if (!(await findContact(db, request.params.id))) return contactNotFound(reply);
       return { events: await listTimeline(db, request.params.id) };
     },
   );
@@ -123,7 +123,7 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const note = await createNote(db, request.params.id, request.body.body, actorOf(request));
-      return note ? reply.code(201).send(note) : clientNotFound(reply);
+      return note ? reply.code(201).send(note) : contactNotFound(reply);
     },
   );
 

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, type ReviewReason } from "../../db/schema/index.ts";
-import { refreshClientListing } from "./repo.ts";
+import { contactMessages, contacts, type ReviewReason } from "../../db/schema/index.ts";
+import { refreshContactListing } from "./repo.ts";
 
 /** An email a client (or a stranger) sent, as the mailbox reader understood it. */
 export type ReceivedEmail = {
@@ -25,14 +25,14 @@ export async function addReceivedEmail(db: Db, author: ReceivedEmailAuthor, emai
   if ("clientId" in author) clientId = author.clientId;
   else {
     const [created] = await db
-      .insert(clients)
+      .insert(contacts)
       .values({ ...author.newClient, email: email.from, countryCode: "", phone: "", company: "" })
-      .returning({ id: clients.id });
+      .returning({ id: contacts.id });
     if (!created) throw new Error("no client row returned");
     clientId = created.id;
   }
   const [message] = await db
-    .insert(clientMessages)
+    .insert(contactMessages)
     .values({
       clientId,
       origin: "email",
@@ -43,8 +43,8 @@ export async function addReceivedEmail(db: Db, author: ReceivedEmailAuthor, emai
       emailFrom: email.from.slice(0, 320),
       reviewReasons: email.reviewReasons,
     })
-    .returning({ id: clientMessages.id });
+    .returning({ id: contactMessages.id });
   if (!message) throw new Error("no message row returned");
-  await refreshClientListing(db, clientId);
+  await refreshContactListing(db, clientId);
   return { clientId, messageId: message.id };
 }

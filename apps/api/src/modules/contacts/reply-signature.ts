@@ -1,7 +1,7 @@
 import { BRAND, type Signature } from "@app/shared/constants";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, users } from "../../db/schema/index.ts";
+import { contactMessages, users } from "../../db/schema/index.ts";
 import { toSignature } from "../accounts/index.ts";
 
 /**
@@ -17,9 +17,9 @@ export async function replySignature(db: Db, messageId: number, queuedName: stri
       phone: users.phone,
       whatsapp: users.whatsapp,
     })
-    .from(clientMessages)
-    .innerJoin(users, eq(users.id, clientMessages.repliedBy))
-    .where(eq(clientMessages.id, messageId));
+    .from(contactMessages)
+    .innerJoin(users, eq(users.id, contactMessages.repliedBy))
+    .where(eq(contactMessages.id, messageId));
   if (row) return toSignature(row);
   return { displayName: queuedName ?? `El equipo de ${BRAND.name}`, jobTitle: null, phone: null, whatsapp: null };
 }

@@ -2,108 +2,111 @@ import type { SubmittedDetails } from "@app/shared";
 import { toE164 } from "@app/shared/phone";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, emailOutbox, messageServiceTypes, serviceTypes } from "../../db/schema/index.ts";
+import { contactMessages, contacts, emailOutbox, messageServiceTypes, serviceTypes } from "../../db/schema/index.ts";
 import { m, VISIBLE } from "./tables.ts";
 
 // Clients as the CRM reads and changes them; row types from the schema.
 
-export type ClientRecord = typeof clients.$inferSelect;
+export type ContactRecord = typeof contacts.$inferSelect;
 
 /**
  * Recomputes where a client sits in the main list: their newest visible message; a contact with no
  * messages at all (created by staff, or everything deleted) stays listed by its creation; one with
  * only messages waiting for review is not listed (decision 015).
  */
-export async function refreshClientListing(db: Db, clientId: number) {
+export async function refreshContactListing(db: Db, clientId: number) {
   const newestVisible = db
     .select({ at: sql`max(${m.createdAt})` })
     .from(m)
-    .where(and(eq(m.clientId, clients.id), VISIBLE));
-  const anyMessage = db.select({ one: sql`1` }).from(m).where(eq(m.clientId, clients.id));
+    .where(and(eq(m.clientId, contacts.id), VISIBLE));
+  const anyMessage = db.select({ one: sql`1` }).from(m).where(eq(m.clientId, contacts.id));
   await db
-    .update(clients)
+    .update(contacts)
     .set({
-      lastMessageAt: sql`coalesce((${newestVisible}), case when not exists (${anyMessage}) then ${clients.createdAt} end)`,
+      lastMessageAt: sql`coalesce((${newestVisible}), case when not exists (${anyMessage}) then ${contacts.createdAt} end)`,
     })
-    .where(eq(clients.id, clientId));
+    .where(eq(contacts.id, clientId));
 }
 
-const clientColumns = {
-  id: clients.id,
-  firstName: clients.firstName,
-  lastName: clients.lastName,
-  email: clients.email,
-  countryCode: clients.countryCode,
-  phone: clients.phone,
-  company: clients.company,
-  createdAt: clients.createdAt,
-  updatedAt: clients.updatedAt,
+const contactColumns = {
+  id: contacts.id,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+  email: contacts.email,
+  countryCode: contacts.countryCode,
+  phone: contacts.phone,
+  company: contacts.company,
+  createdAt: contacts.createdAt,
+  updatedAt: contacts.updatedAt,
 };
 
-export async function findClient(db: Db, id: number) {
-  const [row] = await db.select(clientColumns).from(clients).where(eq(clients.id, id));
+export async function findContact(db: Db, id: number) {
+  const [row] = await db.select(contactColumns).from(contacts).where(eq(contacts.id, id));
   return row;
 }
 
 /** What staff type for a contact; the phone is the number without its country code. */
-export type ClientFields = Pick<ClientRecord, "firstName" | "lastName" | "email" | "countryCode" | "phone" | "company">;
+export type ContactFields = Pick<
+  ContactRecord,
+  "firstName" | "lastName" | "email" | "countryCode" | "phone" | "company"
+>;
 
-const storedFields = (fields: ClientFields) => ({ ...fields, phone: toE164(fields.countryCode, fields.phone) });
+const storedFields = (fields: ContactFields) => ({ ...fields, phone: toE164(fields.countryCode, fields.phone) });
 
 /** Nuevo Contacto: listed at once (a unique violation on the address is the caller's to answer). */
-export async function insertClient(db: Db, fields: ClientFields) {
+export async function insertContact(db: Db, fields: ContactFields) {
   const [row] = await db
-    .insert(clients)
+    .insert(contacts)
     .values({ ...storedFields(fields), lastMessageAt: sql`now()` })
-    .returning({ id: clients.id });
+    .returning({ id: contacts.id });
   return row?.id;
 }
 
-export const updateClientFields = (db: Db, id: number, fields: ClientFields) =>
+export const updateContactFields = (db: Db, id: number, fields: ContactFields) =>
   updateStoredDetails(db, id, storedFields(fields));
 
 /** Writes a client's details as stored (the phone with its country code); answers whether the client exists. */
 export async function updateStoredDetails(db: Db, id: number, details: SubmittedDetails) {
   const rows = await db
-    .update(clients)
+    .update(contacts)
     .set({ ...details, updatedAt: sql`now()` })
-    .where(eq(clients.id, id))
-    .returning({ id: clients.id });
+    .where(eq(contacts.id, id))
+    .returning({ id: contacts.id });
   return rows.length > 0;
 }
 
 /** Deletes a client with their messages and queued emails (cascade); answers how many messages went. */
-export async function deleteClientRow(db: Db, id: number) {
+export async function deleteContactRow(db: Db, id: number) {
   const [row] = await db
-    .delete(clients)
-    .where(eq(clients.id, id))
+    .delete(contacts)
+    .where(eq(contacts.id, id))
     .returning({
-      messages: sql<number>`(select count(*)::int from ${clientMessages} where ${clientMessages.clientId} = ${id})`,
+      messages: sql<number>`(select count(*)::int from ${contactMessages} where ${contactMessages.clientId} = ${id})`,
     });
   return row;
 }
 
 /** Deletes these clients with all that hangs on them (the retention period ran out). */
-export async function deleteClientRows(db: Db, clientIds: number[]) {
-  await db.delete(clients).where(inArray(clients.id, clientIds));
+export async function deleteContactRows(db: Db, clientIds: number[]) {
+  await db.delete(contacts).where(inArray(contacts.id, clientIds));
 }
 
 /** Deletes a client that has no message left (one made only by discarded submissions). */
-export async function deleteClientWithoutMessages(db: Db, clientId: number) {
+export async function deleteContactWithoutMessages(db: Db, clientId: number) {
   await db
-    .delete(clients)
+    .delete(contacts)
     .where(
       and(
-        eq(clients.id, clientId),
-        sql`not exists (select 1 from ${clientMessages} where ${clientMessages.clientId} = ${clients.id})`,
+        eq(contacts.id, clientId),
+        sql`not exists (select 1 from ${contactMessages} where ${contactMessages.clientId} = ${contacts.id})`,
       ),
     );
 }
 
 /** Everything stored about a client (LOPDP access), or undefined when there is no such client. */
-export async function clientDataOf(db: Db, id: number) {
-  const client = await findClient(db, id);
-  if (!client) return undefined;
+export async function contactDataOf(db: Db, id: number) {
+  const contact = await findContact(db, id);
+  if (!contact) return undefined;
   // `m.id` written out, as in servicesOfMessage.
   const titles = sql<string[]>`array(select s.title from ${messageServiceTypes} ms
       join ${serviceTypes} s on s.id = ms.service_type_id where ms.message_id = m.id order by ms.position)`;
@@ -142,9 +145,9 @@ export async function clientDataOf(db: Db, id: number) {
     .where(
       inArray(
         emailOutbox.messageId,
-        db.select({ id: clientMessages.id }).from(clientMessages).where(eq(clientMessages.clientId, id)),
+        db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.clientId, id)),
       ),
     )
     .orderBy(asc(emailOutbox.createdAt));
-  return { client, messages, emails };
+  return { client: contact, messages, emails };
 }

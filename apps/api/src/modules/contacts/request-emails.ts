@@ -109,7 +109,7 @@ function signatureHtml(signature: Signature) {
  * To a client: the staff's answer to their request, signed by whoever answered (name, job title,
  * phone, WhatsApp, as set) and the company, with what they asked below.
  */
-export function clientReplyEmail(
+export function contactReplyEmail(
   request: ContactSummary,
   reply: string,
   signature: Signature,

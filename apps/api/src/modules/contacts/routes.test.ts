@@ -177,8 +177,8 @@ describe.each(engines)("CRM contacts and messages on %s", (engine) => {
   it("filters by client and by service type", async () => {
     const all = (await get("/api/client-message")).json() as Page;
     const ana = all.content.find((group) => group.client.email === "ana@floresandinas.ec");
-    const byClient = (await get(`/api/client-message?clientId=${ana?.client.id}`)).json() as Page;
-    expect(emails(byClient)).toEqual(["ana@floresandinas.ec"]);
+    const byContact = (await get(`/api/client-message?clientId=${ana?.client.id}`)).json() as Page;
+    expect(emails(byContact)).toEqual(["ana@floresandinas.ec"]);
     const byService = (await get(`/api/client-message?serviceTypeId=${await serviceId("Danisaraba")}`)).json() as Page;
     expect(emails(byService)).toEqual(["jose@rosasdelcotopaxi.ec"]);
   });

@@ -4,17 +4,17 @@ import {
   bulkChangeSchema,
   bulkResultSchema,
   bulkUndoSchema,
-  clientDetailSchema,
-  clientDetailsSchema,
-  clientMessageExportQuerySchema,
-  clientMessageListQuerySchema,
-  clientMessagePageSchema,
-  clientMessageSchema,
-  clientMessageSearchSchema,
   contactCountsQuerySchema,
   contactCountsSchema,
+  contactDetailSchema,
+  contactFieldsSchema,
+  contactMessageExportQuerySchema,
+  contactMessageListQuerySchema,
+  contactMessagePageSchema,
+  contactMessageSchema,
+  contactMessageSearchSchema,
   idParamsSchema,
-  newClientSchema,
+  newContactSchema,
   newMessageSchema,
   replySchema,
   statusChangeSchema,
@@ -39,23 +39,23 @@ import {
   acceptMessage,
   addNote,
   changeStatus,
-  clientDetail,
-  createClient,
-  deleteClient,
+  contactDetail,
+  createContact,
+  deleteContact,
   deleteMessage,
   EmailTakenError,
   editMessage,
-  exportClientData,
+  exportContactData,
   NotInReviewError,
   replyToMessage,
-  updateClient,
+  updateContact,
 } from "./service.ts";
 import { recordWhatsappReply } from "./whatsapp-reply.ts";
 
 type Selection = Omit<GroupFilter, "owner"> & { owner?: "me" | "none" | number | undefined };
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-const clientNotFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, CRM_MESSAGES.clientNotFound));
+const contactNotFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, CRM_MESSAGES.clientNotFound));
 const messageNotFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, CRM_MESSAGES.messageNotFound));
 const emailTaken = (reply: FastifyReply) =>
   reply.code(409).send({
@@ -97,8 +97,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/client-message",
     {
       schema: {
-        querystring: clientMessageListQuerySchema,
-        response: { 200: clientMessagePageSchema, 400: apiErrorSchema },
+        querystring: contactMessageListQuerySchema,
+        response: { 200: contactMessagePageSchema, 400: apiErrorSchema },
       },
     },
     async (request) => {
@@ -152,7 +152,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/client-message/search",
-    { schema: { body: clientMessageSearchSchema, response: { 200: clientMessagePageSchema, 400: apiErrorSchema } } },
+    { schema: { body: contactMessageSearchSchema, response: { 200: contactMessagePageSchema, 400: apiErrorSchema } } },
     async (request) => {
       const { page, size, sort, ...selection } = request.body;
       return searchGroups(db, await groupFilter(request, selection), { page, size, sort }, await servicesLike());
@@ -161,7 +161,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/client-message/export",
-    { schema: { querystring: clientMessageExportQuerySchema } },
+    { schema: { querystring: contactMessageExportQuerySchema } },
     async (request, reply) => {
       const { ids, rows, ...selection } = request.query;
       const filter = { ...(await groupFilter(request, selection)), clientIds: ids };
@@ -190,7 +190,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/client-message/:id",
     {
-      schema: { params: idParamsSchema, body: updateMessageSchema, response: { 200: clientMessageSchema, ...errors } },
+      schema: { params: idParamsSchema, body: updateMessageSchema, response: { 200: contactMessageSchema, ...errors } },
     },
     async (request, reply) => {
       const { serviceTypeIds } = request.body;
@@ -208,14 +208,16 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/client-message/:id/status",
-    { schema: { params: idParamsSchema, body: statusChangeSchema, response: { 200: clientMessageSchema, ...errors } } },
+    {
+      schema: { params: idParamsSchema, body: statusChangeSchema, response: { 200: contactMessageSchema, ...errors } },
+    },
     async (request, reply) =>
       (await changeStatus(db, request.params.id, request.body, actorOf(request))) ?? messageNotFound(reply),
   );
 
   app.post(
     "/client-message/:id/reply",
-    { schema: { params: idParamsSchema, body: replySchema, response: { 200: clientMessageSchema, ...errors } } },
+    { schema: { params: idParamsSchema, body: replySchema, response: { 200: contactMessageSchema, ...errors } } },
     async (request, reply) => {
       const actor = actorOf(request);
       // The client's answer needs somewhere to go: the shared mailbox, or the staff member's address.
@@ -232,7 +234,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   // Staff sent the reply from their own WhatsApp and confirm it: recorded, no email queued.
   app.post(
     "/client-message/:id/whatsapp-reply",
-    { schema: { params: idParamsSchema, body: replySchema, response: { 200: clientMessageSchema, ...errors } } },
+    { schema: { params: idParamsSchema, body: replySchema, response: { 200: contactMessageSchema, ...errors } } },
     async (request, reply) =>
       (await recordWhatsappReply(db, request.params.id, request.body.reply, actorOf(request))) ??
       messageNotFound(reply),
@@ -240,7 +242,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/client-message/:id/accept",
-    { schema: { params: idParamsSchema, response: { 200: clientMessageSchema, ...errors } } },
+    { schema: { params: idParamsSchema, response: { 200: contactMessageSchema, ...errors } } },
     async (request, reply) => {
       try {
         return (await acceptMessage(db, request.params.id, actorOf(request))) ?? messageNotFound(reply);
@@ -253,18 +255,18 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/clients/:id",
-    { schema: { params: idParamsSchema, response: { 200: clientDetailSchema, ...errors } } },
-    async (request, reply) => (await clientDetail(db, request.params.id)) ?? clientNotFound(reply),
+    { schema: { params: idParamsSchema, response: { 200: contactDetailSchema, ...errors } } },
+    async (request, reply) => (await contactDetail(db, request.params.id)) ?? contactNotFound(reply),
   );
 
   app.post(
     "/clients",
-    { schema: { body: newClientSchema, response: { 201: clientDetailSchema, ...errors } } },
+    { schema: { body: newContactSchema, response: { 201: contactDetailSchema, ...errors } } },
     async (request, reply) => {
       const { message, serviceTypeIds, ...fields } = request.body;
       if (await hasUnknownServices(serviceTypeIds)) return unknownServices(reply);
       try {
-        return reply.code(201).send(await createClient(db, fields, { message, serviceTypeIds }, actorOf(request)));
+        return reply.code(201).send(await createContact(db, fields, { message, serviceTypeIds }, actorOf(request)));
       } catch (error) {
         if (error instanceof EmailTakenError) return emailTaken(reply);
         throw error;
@@ -274,10 +276,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/clients/:id",
-    { schema: { params: idParamsSchema, body: clientDetailsSchema, response: { 200: clientDetailSchema, ...errors } } },
+    {
+      schema: { params: idParamsSchema, body: contactFieldsSchema, response: { 200: contactDetailSchema, ...errors } },
+    },
     async (request, reply) => {
       try {
-        return (await updateClient(db, request.params.id, request.body, actorOf(request))) ?? clientNotFound(reply);
+        return (await updateContact(db, request.params.id, request.body, actorOf(request))) ?? contactNotFound(reply);
       } catch (error) {
         if (error instanceof EmailTakenError) return emailTaken(reply);
         throw error;
@@ -289,22 +293,22 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     "/clients/:id",
     { schema: { params: idParamsSchema, response: { 204: z.undefined(), ...errors } } },
     async (request, reply) =>
-      (await deleteClient(db, request.params.id, actorOf(request))) ? reply.code(204).send() : clientNotFound(reply),
+      (await deleteContact(db, request.params.id, actorOf(request))) ? reply.code(204).send() : contactNotFound(reply),
   );
 
   app.post(
     "/clients/:id/messages",
-    { schema: { params: idParamsSchema, body: newMessageSchema, response: { 201: clientMessageSchema, ...errors } } },
+    { schema: { params: idParamsSchema, body: newMessageSchema, response: { 201: contactMessageSchema, ...errors } } },
     async (request, reply) => {
       if (await hasUnknownServices(request.body.serviceTypeIds)) return unknownServices(reply);
       const message = await addNote(db, request.params.id, request.body, actorOf(request));
-      return message ? reply.code(201).send(message) : clientNotFound(reply);
+      return message ? reply.code(201).send(message) : contactNotFound(reply);
     },
   );
 
   app.get("/clients/:id/data-export", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const data = await exportClientData(db, request.params.id, actorOf(request));
-    if (!data) return clientNotFound(reply);
+    const data = await exportContactData(db, request.params.id, actorOf(request));
+    if (!data) return contactNotFound(reply);
     return reply
       .header("content-disposition", `attachment; filename="datos-contacto-${request.params.id}.json"`)
       .header("cache-control", "no-store")

@@ -1,6 +1,6 @@
 import type { MessageView, SearchField, Stage } from "@app/shared/constants";
 import { type SQL, sql } from "drizzle-orm";
-import { clientMessages, clientServiceTypes, clients, messageServiceTypes } from "../../db/schema/index.ts";
+import { contactMessages, contactServiceTypes, contacts, messageServiceTypes } from "../../db/schema/index.ts";
 import { c, cs, IN_REVIEW, m, VISIBLE } from "./tables.ts";
 
 // Which clients a list or search shows, as one SQL condition over `clients c` (decision 015).
@@ -34,8 +34,8 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => 
 const viewCondition = (view: MessageView) => (view === "main" ? VISIBLE : IN_REVIEW);
 
 /** Ids of clients with a message of the view that meets `condition` (on `client_messages m`): a part of a union. */
-const messageClients = (condition: SQL, view: MessageView) =>
-  sql`select ${m.clientId} from ${clientMessages} m where ${condition} and ${viewCondition(view)}`;
+const messageContacts = (condition: SQL, view: MessageView) =>
+  sql`select ${m.clientId} from ${contactMessages} m where ${condition} and ${viewCondition(view)}`;
 
 /**
  * Whether client `c` has a message of the view that meets `condition`. Correlated, so a page walks
@@ -43,7 +43,7 @@ const messageClients = (condition: SQL, view: MessageView) =>
  * matching message of a broad search first (bench/crm: 200-400 ms at 1M messages).
  */
 const hasMessage = (condition: SQL, view: MessageView) =>
-  sql`exists (select 1 from ${clientMessages} m where ${m.clientId} = ${c.id} and ${condition} and ${viewCondition(view)})`;
+  sql`exists (select 1 from ${contactMessages} m where ${m.clientId} = ${c.id} and ${condition} and ${viewCondition(view)})`;
 
 const idList = (ids: number[]) =>
   sql.join(
@@ -64,7 +64,7 @@ const serviceCondition = (ids: number[]) =>
  */
 function productCondition(serviceTypeId: number, view: MessageView): SQL {
   if (view !== "main") return hasMessage(serviceCondition([serviceTypeId]) as SQL, view);
-  return sql`exists (select 1 from ${clientServiceTypes} cs
+  return sql`exists (select 1 from ${contactServiceTypes} cs
     where ${cs.clientId} = ${c.id} and ${cs.serviceTypeId} = ${serviceTypeId})`;
 }
 
@@ -79,7 +79,7 @@ export const UNANSWERED = sql`${m.status} = 'pendiente' and ${VISIBLE}`;
 
 /** Client `c` has a message unanswered for more than `days` days. */
 const waitingCondition = (days: number) =>
-  sql`exists (select 1 from ${clientMessages} m where ${m.clientId} = ${c.id} and ${UNANSWERED}
+  sql`exists (select 1 from ${contactMessages} m where ${m.clientId} = ${c.id} and ${UNANSWERED}
     and ${m.createdAt} < now() - make_interval(days => ${days}))`;
 
 /**
@@ -141,15 +141,15 @@ function keywordCondition(
     case "all": {
       const part = (condition: SQL) =>
         top
-          ? sql`(select ${c.id} from ${clients} c where ${scope} and ${condition} order by ${top.order} limit ${top.limit})`
-          : sql`select ${c.id} from ${clients} c where ${scope} and ${condition}`;
+          ? sql`(select ${c.id} from ${contacts} c where ${scope} and ${condition} order by ${top.order} limit ${top.limit})`
+          : sql`select ${c.id} from ${contacts} c where ${scope} and ${condition}`;
       const parts = [
         part(name),
         part(email),
         part(company),
         ...(phone ? [part(phone)] : []),
-        part(sql`${c.id} in (${messageClients(messageText, view)})`),
-        ...(services ? [part(sql`${c.id} in (${messageClients(services, view)})`)] : []),
+        part(sql`${c.id} in (${messageContacts(messageText, view)})`),
+        ...(services ? [part(sql`${c.id} in (${messageContacts(services, view)})`)] : []),
       ];
       return sql`${c.id} in (${sql.join(parts, sql` union `)})`;
     }
@@ -161,7 +161,7 @@ export function filterCondition(filter: GroupFilter, servicesLike: ServiceLookup
   const parts: SQL[] = [
     filter.view === "main"
       ? sql`${c.lastMessageAt} is not null`
-      : sql`exists (select 1 from ${clientMessages} m where ${m.clientId} = ${c.id} and ${IN_REVIEW})`,
+      : sql`exists (select 1 from ${contactMessages} m where ${m.clientId} = ${c.id} and ${IN_REVIEW})`,
   ];
   if (filter.clientId !== undefined) parts.push(sql`${c.id} = ${filter.clientId}`);
   if (filter.clientIds)
@@ -207,4 +207,4 @@ export const countsExactly = (filter: GroupFilter) =>
 export const orderKey = (view: MessageView) =>
   view === "main"
     ? sql`${c.lastMessageAt}`
-    : sql`(select max(${m.createdAt}) from ${clientMessages} m where ${m.clientId} = ${c.id} and ${IN_REVIEW})`;
+    : sql`(select max(${m.createdAt}) from ${contactMessages} m where ${m.clientId} = ${c.id} and ${IN_REVIEW})`;

@@ -1,11 +1,11 @@
-import type { ClientMessageGroup, ClientMessagePage } from "@app/shared";
+import type { ContactMessageGroup, ContactMessagePage } from "@app/shared";
 import { CRM_LIMITS } from "@app/shared/constants";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, users } from "../../db/schema/index.ts";
+import { contactMessages, users } from "../../db/schema/index.ts";
 import { listTotal } from "./list-total.ts";
-import { messagesOfClients } from "./message-repo.ts";
+import { messagesOfContacts } from "./message-repo.ts";
 import { filteredTotal } from "./pipeline-counts.ts";
 import {
   countsExactly,
@@ -35,7 +35,7 @@ export async function searchGroups(
   filter: GroupFilter,
   { page, size, sort }: PageRequest,
   servicesLike: ServiceLookup,
-): Promise<ClientMessagePage> {
+): Promise<ContactMessagePage> {
   const condition = filterCondition(filter, servicesLike);
   const exactly = countsExactly(filter);
   // A search reads ahead instead of counting: the rows past this page say how many pages follow, and
@@ -63,22 +63,22 @@ export async function searchGroups(
     cheapTotal(db, filter, () => countGroups(db, condition)),
   ]);
   const hasNext = rows.length > size;
-  const clients = rows.slice(0, size);
-  const clientIds = clients.map((client) => client.id);
+  const contacts = rows.slice(0, size);
+  const clientIds = contacts.map((contact) => contact.id);
   const [messages, pipelines] = await Promise.all([
-    messagesOfClients(
+    messagesOfContacts(
       db,
       clientIds,
       filter.view === "main" ? VISIBLE : IN_REVIEW,
       CRM_LIMITS.messagesPerGroup,
       matchingMessages(filter, servicesLike),
     ),
-    pipelinesOfClients(db, clientIds),
+    pipelinesOfContacts(db, clientIds),
   ]);
-  const content: ClientMessageGroup[] = clients.map((client) => ({
-    client,
-    messages: messages.get(client.id) ?? [],
-    pipeline: pipelines.get(client.id) ?? { stage: "nuevo", owner: null, waitingSince: null },
+  const content: ContactMessageGroup[] = contacts.map((contact) => ({
+    client: contact,
+    messages: messages.get(contact.id) ?? [],
+    pipeline: pipelines.get(contact.id) ?? { stage: "nuevo", owner: null, waitingSince: null },
   }));
   const { total, exact } = await searchTotal(exactTotal, rows.length, ahead, page, size, () =>
     countGroups(db, condition),
@@ -100,15 +100,15 @@ export async function searchGroups(
  * waits, for the rows of one page only: read for every row skipped by the offset, they made page
  * 1000 of the list take 200 ms (bench/crm).
  */
-async function pipelinesOfClients(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, ClientMessageGroup["pipeline"]>();
+async function pipelinesOfContacts(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, ContactMessageGroup["pipeline"]>();
   const rows = await db
     .select({
       id: c.id,
       stage: c.stage,
       ownerId: owner.id,
       ownerName: owner.displayName,
-      waitingSince: sql<Date | string | null>`(select min(${m.createdAt}) from ${clientMessages} m
+      waitingSince: sql<Date | string | null>`(select min(${m.createdAt}) from ${contactMessages} m
         where ${m.clientId} = ${c.id} and ${UNANSWERED})`,
     })
     .from(c)

@@ -1,4 +1,4 @@
-import type { ClientDetail } from "@app/shared";
+import type { ContactDetail } from "@app/shared";
 import type { MessageStatus } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -12,7 +12,7 @@ import {
   findMessage,
   insertNote,
   markReviewed,
-  messagesOfClients,
+  messagesOfContacts,
   setServices,
   storeReply,
   updateMessageText,
@@ -21,14 +21,14 @@ import {
 import { advanceOnReply, recordContactEvent } from "./pipeline.ts";
 import { findPipeline } from "./pipeline-repo.ts";
 import {
-  type ClientFields,
-  clientDataOf,
-  deleteClientRow,
-  deleteClientWithoutMessages,
-  findClient,
-  insertClient,
-  refreshClientListing,
-  updateClientFields,
+  type ContactFields,
+  contactDataOf,
+  deleteContactRow,
+  deleteContactWithoutMessages,
+  findContact,
+  insertContact,
+  refreshContactListing,
+  updateContactFields,
 } from "./repo.ts";
 
 // What staff do to contacts and their messages: read with all messages, create, edit, delete, reply,
@@ -65,52 +65,52 @@ async function guardEmail<T>(run: () => Promise<T>) {
   }
 }
 
-export async function clientDetail(db: Db, id: number): Promise<ClientDetail | undefined> {
-  const client = await findClient(db, id);
+export async function contactDetail(db: Db, id: number): Promise<ContactDetail | undefined> {
+  const contact = await findContact(db, id);
   const pipeline = await findPipeline(db, id);
-  if (!client || !pipeline) return undefined;
-  const messages = await messagesOfClients(db, [id], sql`true`);
+  if (!contact || !pipeline) return undefined;
+  const messages = await messagesOfContacts(db, [id], sql`true`);
   return {
-    client: { ...client, createdAt: client.createdAt.toISOString(), updatedAt: client.updatedAt.toISOString() },
+    client: { ...contact, createdAt: contact.createdAt.toISOString(), updatedAt: contact.updatedAt.toISOString() },
     pipeline,
     messages: messages.get(id) ?? [],
   };
 }
 
 /** Nuevo Contacto: listed at once; with a first message (a call, a visit) when given. */
-export async function createClient(
+export async function createContact(
   db: Db,
-  fields: ClientFields,
+  fields: ContactFields,
   first: { message?: string | undefined; serviceTypeIds: number[] },
   actor: Actor,
 ) {
-  const id = await guardEmail(() => insertClient(db, fields));
+  const id = await guardEmail(() => insertContact(db, fields));
   if (id === undefined) throw new Error("inserting a client returned no id");
   await audit(db, "client_created", actor, { clientId: id });
   if (first.message) await addNote(db, id, { message: first.message, serviceTypeIds: first.serviceTypeIds }, actor);
   publishLive(db, { kind: "lead_created", clientId: id, actorId: actor.staff.id });
-  const detail = await clientDetail(db, id);
+  const detail = await contactDetail(db, id);
   if (!detail) throw new Error(`client ${id} vanished right after its creation`);
   return detail;
 }
 
-export async function updateClient(db: Db, id: number, fields: ClientFields, actor: Actor) {
-  if (!(await guardEmail(() => updateClientFields(db, id, fields)))) return undefined;
+export async function updateContact(db: Db, id: number, fields: ContactFields, actor: Actor) {
+  if (!(await guardEmail(() => updateContactFields(db, id, fields)))) return undefined;
   await audit(db, "client_updated", actor, { clientId: id });
-  return clientDetail(db, id);
+  return contactDetail(db, id);
 }
 
 /** Erasure: the contact, their messages and their queued emails (cascade). */
-export async function deleteClient(db: Db, id: number, actor: Actor) {
-  const deleted = await deleteClientRow(db, id);
+export async function deleteContact(db: Db, id: number, actor: Actor) {
+  const deleted = await deleteContactRow(db, id);
   if (!deleted) return false;
   await audit(db, "client_deleted", actor, { clientId: id, messages: deleted.messages });
   return true;
 }
 
 /** Access (LOPDP art. 13): everything stored about the person, as one JSON document. */
-export async function exportClientData(db: Db, id: number, actor: Actor) {
-  const data = await clientDataOf(db, id);
+export async function exportContactData(db: Db, id: number, actor: Actor) {
+  const data = await contactDataOf(db, id);
   if (!data) return undefined;
   await recordContactEvent(db, id, "data_exported", actor);
   await audit(db, "client_data_exported", actor, { clientId: id });
@@ -128,7 +128,7 @@ export async function addNote(
     const noteId = await insertNote(tx, clientId, message, actor.staff.id);
     if (noteId === undefined) return undefined;
     await setServices(tx, noteId, serviceTypeIds);
-    await refreshClientListing(tx, clientId);
+    await refreshContactListing(tx, clientId);
     return noteId;
   });
   if (id === undefined) return undefined;
@@ -160,8 +160,8 @@ export async function deleteMessage(db: Db, id: number, actor: Actor) {
   const deleted = await db.transaction(async (tx) => {
     const row = await deleteMessageRow(tx, id);
     if (!row) return undefined;
-    if (row.inReview) await deleteClientWithoutMessages(tx, row.clientId);
-    await refreshClientListing(tx, row.clientId);
+    if (row.inReview) await deleteContactWithoutMessages(tx, row.clientId);
+    await refreshContactListing(tx, row.clientId);
     return row;
   });
   if (!deleted) return false;
@@ -216,7 +216,7 @@ export async function replyToMessage(db: Db, id: number, reply: string, actor: A
 export async function acceptMessage(db: Db, id: number, actor: Actor) {
   const clientId = await db.transaction(async (tx) => {
     const reviewed = await markReviewed(tx, id);
-    if (reviewed !== undefined) await refreshClientListing(tx, reviewed);
+    if (reviewed !== undefined) await refreshContactListing(tx, reviewed);
     return reviewed;
   });
   if (clientId === undefined) {

@@ -1,4 +1,4 @@
-import { apiErrorSchema, clientDetailSchema, idParamsSchema } from "@app/shared";
+import { apiErrorSchema, contactDetailSchema, idParamsSchema } from "@app/shared";
 import { CRM_MESSAGES } from "@app/shared/constants";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
@@ -13,7 +13,7 @@ export const submittedDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParamsSchema,
-        response: { 200: clientDetailSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 200: contactDetailSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {

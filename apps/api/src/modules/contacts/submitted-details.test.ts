@@ -1,4 +1,4 @@
-import type { ClientDetail } from "@app/shared";
+import type { ContactDetail } from "@app/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestApp } from "../../../test/app.ts";
@@ -42,7 +42,7 @@ describe.each(engines)("a returning sender's details on %s", (engine) => {
   afterAll(() => t.close());
   beforeEach(() => resetContactTables(t.app.db));
 
-  const storedClients = () =>
+  const storedContacts = () =>
     queryRows<Record<string, string>>(
       t.app.db,
       sql`select first_name as "firstName", last_name as "lastName", email, country_code as "countryCode",
@@ -58,7 +58,7 @@ describe.each(engines)("a returning sender's details on %s", (engine) => {
 
   it("creates a new client from the form as typed, with nothing kept apart", async () => {
     expect((await postContact(t.app, contactRequest())).statusCode).toBe(201);
-    expect(await storedClients()).toEqual([STORED]);
+    expect(await storedContacts()).toEqual([STORED]);
     expect((await messages()).map((row) => row.submitted_details)).toEqual([null]);
     // The same details again (the address in another case is another detail: not here).
     expect((await postContact(t.app, contactRequest({ message: "Otra consulta" }))).statusCode).toBe(201);
@@ -72,7 +72,7 @@ describe.each(engines)("a returning sender's details on %s", (engine) => {
     const listed = await postContact(t.app, contactRequest({ ...TYPED, message: "Soy yo, con otros datos" }));
     expect(listed.statusCode).toBe(201);
 
-    expect(await storedClients()).toEqual([STORED]);
+    expect(await storedContacts()).toEqual([STORED]);
     const [, review, main] = await messages();
     expect(review).toMatchObject({ review_reasons: ["honeypot", "too_fast"], submitted_details: TYPED });
     expect(main).toMatchObject({ review_reasons: [], submitted_details: TYPED });
@@ -84,12 +84,12 @@ describe.each(engines)("a returning sender's details on %s", (engine) => {
       postContact(t.app, contactRequest({ ...TYPED, message: "Al mismo tiempo" }), {}, "198.51.100.2"),
     ]);
     expect([first?.statusCode, second?.statusCode]).toEqual([201, 201]);
-    const clients = await storedClients();
-    expect(clients).toHaveLength(1);
+    const contacts = await storedContacts();
+    expect(contacts).toHaveLength(1);
     const details = (await messages()).map((row) => row.submitted_details);
     // Whichever was written first made the client; the other one's typing is kept with it.
     expect(details.filter((value) => value === null)).toHaveLength(1);
-    expect(details).toContainEqual(clients[0]?.firstName === STORED.firstName ? TYPED : STORED);
+    expect(details).toContainEqual(contacts[0]?.firstName === STORED.firstName ? TYPED : STORED);
   });
 
   it("shows staff what differs, and Usar estos datos makes it the contact's, audited", async () => {
@@ -97,22 +97,22 @@ describe.each(engines)("a returning sender's details on %s", (engine) => {
     await postContact(t.app, contactRequest({ ...TYPED, message: "Cambié de empresa" }));
     const [first, second] = await messages();
     if (!first || !second) throw new Error("messages missing");
-    const [client] = await queryRows<{ id: number }>(t.app.db, sql`select id from clients`);
+    const [contact] = await queryRows<{ id: number }>(t.app.db, sql`select id from clients`);
     const detail = (
-      await t.app.inject({ url: `/api/clients/${client?.id}`, headers: bearer(token) })
-    ).json() as ClientDetail;
+      await t.app.inject({ url: `/api/clients/${contact?.id}`, headers: bearer(token) })
+    ).json() as ContactDetail;
     expect(detail.messages.map((message) => message.submittedDetails)).toEqual([TYPED, null]);
 
     const used = await useDetails(second.id);
     expect(used.statusCode).toBe(200);
-    expect((used.json() as ClientDetail).client).toMatchObject(TYPED);
-    expect(await storedClients()).toEqual([TYPED]);
+    expect((used.json() as ContactDetail).client).toMatchObject(TYPED);
+    expect(await storedContacts()).toEqual([TYPED]);
     const [audit] = await queryRows<{ action: string; details: Record<string, unknown> }>(
       t.app.db,
       sql`select action, details from audit_log where action = 'client_updated'`,
     );
     expect(audit?.details).toMatchObject({
-      clientId: client?.id,
+      clientId: contact?.id,
       fromMessageId: second.id,
       fields: ["firstName", "lastName", "email", "countryCode", "phone", "company"],
     });
@@ -140,10 +140,10 @@ describe.each(engines)("a returning sender's details on %s", (engine) => {
     });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ inReview: false, submittedDetails: TYPED });
-    expect(await storedClients()).toEqual([STORED]);
+    expect(await storedContacts()).toEqual([STORED]);
 
     expect((await useDetails(review.id)).statusCode).toBe(200);
-    expect(await storedClients()).toEqual([TYPED]);
+    expect(await storedContacts()).toEqual([TYPED]);
   });
 
   it("tells the staff what this sender typed, while the client stays as stored", async () => {
@@ -169,15 +169,15 @@ describe.each(engines)("a returning sender's details on %s", (engine) => {
   it("forgets the typed details when the contact is anonymised, and hands them over on an access request", async () => {
     await postContact(t.app, contactRequest());
     await postContact(t.app, contactRequest({ ...TYPED, message: "Datos nuevos" }));
-    const [client] = await queryRows<{ id: number }>(t.app.db, sql`select id from clients`);
-    const exported = await t.app.inject({ url: `/api/clients/${client?.id}/data-export`, headers: bearer(token) });
+    const [contact] = await queryRows<{ id: number }>(t.app.db, sql`select id from clients`);
+    const exported = await t.app.inject({ url: `/api/clients/${contact?.id}/data-export`, headers: bearer(token) });
     expect(exported.json().messages.map((message: { submittedDetails: unknown }) => message.submittedDetails)).toEqual([
       null,
       TYPED,
     ]);
     const anonymised = await t.app.inject({
       method: "POST",
-      url: `/api/clients/${client?.id}/anonymise`,
+      url: `/api/clients/${contact?.id}/anonymise`,
       headers: bearer(token),
     });
     expect(anonymised.statusCode).toBe(200);

@@ -4,8 +4,8 @@ import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { recordAudit } from "../audit/index.ts";
 import { findSubmittedDetails } from "./message-repo.ts";
-import { findClient, updateStoredDetails } from "./repo.ts";
-import { type Actor, clientDetail, EmailTakenError } from "./service.ts";
+import { findContact, updateStoredDetails } from "./repo.ts";
+import { type Actor, contactDetail, EmailTakenError } from "./service.ts";
 
 // "Usar estos datos" (decision 040): the public form never changes a known contact; the details a
 // returning sender typed stay with their message, and staff copy them over with one action.
@@ -31,7 +31,7 @@ export async function applySubmittedDetails(db: Db, messageId: number, actor: Ac
   if (found.inReview) throw new DetailsInReviewError();
   if (!found.submittedDetails) throw new NoSubmittedDetailsError();
   const details = pick(found.submittedDetails);
-  const before = await findClient(db, found.clientId);
+  const before = await findContact(db, found.clientId);
   if (!before) return undefined;
   const fields = DETAIL_FIELDS.filter((field) => before[field] !== details[field]);
   if (fields.length > 0) {
@@ -50,7 +50,7 @@ export async function applySubmittedDetails(db: Db, messageId: number, actor: Ac
       details: { clientId: found.clientId, fromMessageId: messageId, fields },
     });
   }
-  return clientDetail(db, found.clientId);
+  return contactDetail(db, found.clientId);
 }
 
 /** Only the stored fields, whatever else a stored JSON value may carry; the number in E.164. */

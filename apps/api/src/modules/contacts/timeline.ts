@@ -2,7 +2,7 @@ import type { TimelineEvent, TimelineKind } from "@app/shared";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, contactEvents, internalNotes, users } from "../../db/schema/index.ts";
+import { contactEvents, contactMessages, internalNotes, users } from "../../db/schema/index.ts";
 
 // A contact's timeline, newest first: what they wrote, what staff added and answered (from their
 // messages), staff's internal notes, and every other change (contact_events). One query, a union of
@@ -16,35 +16,35 @@ const replier = alias(users, "replier");
 export async function listTimeline(db: Db, clientId: number, limit = TIMELINE_LIMIT): Promise<TimelineEvent[]> {
   const messages = db
     .select({
-      kind: sql<TimelineKind>`case when ${clientMessages.origin} = 'personal' then 'message_added' else 'message_received' end`.as(
+      kind: sql<TimelineKind>`case when ${contactMessages.origin} = 'personal' then 'message_added' else 'message_received' end`.as(
         "kind",
       ),
-      at: clientMessages.createdAt,
+      at: contactMessages.createdAt,
       actor: author.displayName,
-      messageId: sql<number | null>`${clientMessages.id}`.as("message_id"),
-      data: sql<Record<string, unknown>>`jsonb_build_object('message', ${clientMessages.message})`.as("data"),
+      messageId: sql<number | null>`${contactMessages.id}`.as("message_id"),
+      data: sql<Record<string, unknown>>`jsonb_build_object('message', ${contactMessages.message})`.as("data"),
       seq: sql<number>`0::bigint`.as("seq"),
     })
-    .from(clientMessages)
-    .leftJoin(author, eq(author.id, clientMessages.createdBy))
-    .where(eq(clientMessages.clientId, clientId));
+    .from(contactMessages)
+    .leftJoin(author, eq(author.id, contactMessages.createdBy))
+    .where(eq(contactMessages.clientId, clientId));
   const replies = db
     .select({
       kind: sql<TimelineKind>`'reply_sent'`.as("kind"),
-      at: sql<Date>`${clientMessages.repliedAt}`.as("at"),
+      at: sql<Date>`${contactMessages.repliedAt}`.as("at"),
       actor: replier.displayName,
-      messageId: sql<number | null>`${clientMessages.id}`.as("message_id"),
+      messageId: sql<number | null>`${contactMessages.id}`.as("message_id"),
       // How it went out (email or WhatsApp); a reply stored without it went by email.
       data: sql<
         Record<string, unknown>
-      >`jsonb_build_object('reply', ${clientMessages.reply}, 'channel', coalesce(${clientMessages.replyChannel}, 'email'))`.as(
+      >`jsonb_build_object('reply', ${contactMessages.reply}, 'channel', coalesce(${contactMessages.replyChannel}, 'email'))`.as(
         "data",
       ),
       seq: sql<number>`1::bigint`.as("seq"),
     })
-    .from(clientMessages)
-    .leftJoin(replier, eq(replier.id, clientMessages.repliedBy))
-    .where(and(eq(clientMessages.clientId, clientId), isNotNull(clientMessages.repliedAt)));
+    .from(contactMessages)
+    .leftJoin(replier, eq(replier.id, contactMessages.repliedBy))
+    .where(and(eq(contactMessages.clientId, clientId), isNotNull(contactMessages.repliedAt)));
   const events = db
     .select({
       kind: contactEvents.kind,

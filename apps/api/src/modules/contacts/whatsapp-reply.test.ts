@@ -5,7 +5,7 @@ import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, signIn } from "../../../test/auth.ts";
 import { contactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
 import { engines } from "../../../test/database.ts";
-import { clientMessages, emailOutbox } from "../../db/schema/index.ts";
+import { contactMessages, emailOutbox } from "../../db/schema/index.ts";
 import { attachLivePublisher, type LiveEvent } from "../live/live-event.ts";
 
 type Message = { id: number; status: string; reply: string | null; replyChannel: string | null };
@@ -40,8 +40,8 @@ describe.each(engines)("WhatsApp replies on %s", (engine) => {
     await resetContactTables(t.app.db);
     expect((await postContact(t.app, contactRequest({ email: "lucia@rosasdelnorte.ec" }))).statusCode).toBe(201);
     const [row] = await t.app.db
-      .select({ id: clientMessages.id, clientId: clientMessages.clientId })
-      .from(clientMessages);
+      .select({ id: contactMessages.id, clientId: contactMessages.clientId })
+      .from(contactMessages);
     if (!row) throw new Error("the contact request stored no message");
     ({ id: messageId, clientId } = row);
   });
@@ -65,7 +65,7 @@ describe.each(engines)("WhatsApp replies on %s", (engine) => {
     expect(after.pipeline.stage).toBe("contactado");
     expect(after.messages[0]).toMatchObject({ status: "respondido", replyChannel: "whatsapp" });
 
-    const [stored] = await t.app.db.select().from(clientMessages).where(eq(clientMessages.id, messageId));
+    const [stored] = await t.app.db.select().from(contactMessages).where(eq(contactMessages.id, messageId));
     expect(stored).toMatchObject({ replyChannel: "whatsapp", repliedBy: expect.any(Number), status: "respondido" });
 
     expect(events).toEqual([expect.objectContaining({ kind: "message_replied", clientId, messageId })]);

@@ -2,7 +2,7 @@ import { STAGES, type Stage, BUSINESS_TIME_ZONE as ZONE } from "@app/shared/cons
 import { count, isNotNull, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client.ts";
-import { clientMessages, clients, contactEvents, emailOutbox, tasks, users } from "../../db/schema/index.ts";
+import { contactEvents, contactMessages, contacts, emailOutbox, tasks, users } from "../../db/schema/index.ts";
 import { dbNow } from "../../db/sql-helpers.ts";
 import { VISIBLE } from "../contacts/index.ts";
 
@@ -20,13 +20,13 @@ const PROMISE_MINUTES = 24 * 60;
 export const FUNNEL_STAGES = STAGES.filter((stage) => stage !== "perdido");
 
 // `VISIBLE` names the message table `m`.
-const m = alias(clientMessages, "m");
-const c = alias(clients, "c");
+const m = alias(contactMessages, "m");
+const c = alias(contacts, "c");
 const e = alias(contactEvents, "e");
 const o = alias(emailOutbox, "o");
 const u = alias(users, "u");
-const M = sql`${clientMessages} ${m}`;
-const C = sql`${clients} ${c}`;
+const M = sql`${contactMessages} ${m}`;
+const C = sql`${contacts} ${c}`;
 const E = sql`${contactEvents} ${e}`;
 const O = sql`${emailOutbox} ${o}`;
 const U = sql`${users} ${u}`;
@@ -49,10 +49,10 @@ export async function taskCounts(db: Db, staffId: number) {
 /** Contacts of the main list in each stage now (the board's columns), all six stages. */
 export async function stageCounts(db: Db) {
   const rows = await db
-    .select({ stage: clients.stage, count: count() })
-    .from(clients)
-    .where(isNotNull(clients.lastMessageAt))
-    .groupBy(clients.stage);
+    .select({ stage: contacts.stage, count: count() })
+    .from(contacts)
+    .where(isNotNull(contacts.lastMessageAt))
+    .groupBy(contacts.stage);
   const counts = new Map(rows.map((row) => [row.stage, row.count]));
   return STAGES.map((stage) => ({ stage, count: counts.get(stage) ?? 0 }));
 }

@@ -8,9 +8,9 @@ import { contactRequest, postContact } from "../../../test/contact.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
 import type { Db } from "../../db/client.ts";
 import {
-  clientMessages,
-  clients,
   contactEvents,
+  contactMessages,
+  contacts,
   emailOutbox,
   messageServiceTypes,
   users,
@@ -52,15 +52,15 @@ describe.each(engines)("dashboard queries on %s", (engine) => {
     staffId = staff?.id as number;
     const person = { countryCode: "+593", phone: "+593991234567", company: "Flores" };
     const inserted = await db
-      .insert(clients)
+      .insert(contacts)
       .values([
         { ...person, firstName: "Ana", lastName: "Núñez", email: "ana@flores.ec" },
         { ...person, firstName: "Bram", lastName: "de Vries", email: "bram@bloemen.nl", countryCode: "+31" },
       ])
-      .returning({ id: clients.id });
+      .returning({ id: contacts.id });
     [ana, bram] = inserted.map((row) => row.id) as [number, number];
     const messages = await db
-      .insert(clientMessages)
+      .insert(contactMessages)
       .values([
         { clientId: ana, message: "Cotización de VIVA", createdAt: ago(24) },
         {
@@ -86,7 +86,7 @@ describe.each(engines)("dashboard queries on %s", (engine) => {
         },
         { clientId: ana, message: "Llamada", createdAt: ago(5), origin: "personal", createdBy: staffId },
       ])
-      .returning({ id: clientMessages.id });
+      .returning({ id: contactMessages.id });
     const [m1, m2, , m4] = messages.map((row) => row.id) as [number, number, number, number];
     await db.insert(messageServiceTypes).values([
       { messageId: m1, serviceTypeId: one, position: 0 },
@@ -212,18 +212,18 @@ describe.each(engines)("the dashboard's follow-up figures through the API on %s"
   };
   /** Sets a message's arrival `minutes` before its first answer (its first reply email, or `replied_at`). */
   const answeredAfter = (name: string, minutes: number) =>
-    run(sql`update ${clientMessages} set created_at = coalesce(
+    run(sql`update ${contactMessages} set created_at = coalesce(
               (select min(${emailOutbox.createdAt}) from ${emailOutbox}
-                where ${emailOutbox.messageId} = ${clientMessages.id} and ${emailOutbox.kind} = 'client_reply'),
-              ${clientMessages.repliedAt}) - make_interval(mins => ${minutes})
-             where ${clientMessages.id} = ${messageOf.get(name) as number}`);
+                where ${emailOutbox.messageId} = ${contactMessages.id} and ${emailOutbox.kind} = 'client_reply'),
+              ${contactMessages.repliedAt}) - make_interval(mins => ${minutes})
+             where ${contactMessages.id} = ${messageOf.get(name) as number}`);
   /** Moves a message's answers (its reply emails and `replied_at`) `days` back. */
   const answersBack = (name: string, days: number) =>
     Promise.all([
       run(sql`update ${emailOutbox} set created_at = created_at - make_interval(days => ${days})
                where ${emailOutbox.messageId} = ${messageOf.get(name) as number} and ${emailOutbox.kind} = 'client_reply'`),
-      run(sql`update ${clientMessages} set replied_at = replied_at - make_interval(days => ${days})
-               where ${clientMessages.id} = ${messageOf.get(name) as number}`),
+      run(sql`update ${contactMessages} set replied_at = replied_at - make_interval(days => ${days})
+               where ${contactMessages.id} = ${messageOf.get(name) as number}`),
     ]);
 
   // The figures count the whole database: each test starts from its own, with the same eight leads.
@@ -240,9 +240,9 @@ describe.each(engines)("the dashboard's follow-up figures through the API on %s"
       expect((await postContact(t.app, contactRequest({ email: `${name}@finca.ec` }))).statusCode).toBe(201);
     }
     const rows = await t.app.db
-      .select({ id: clients.id, email: clients.email, messageId: clientMessages.id })
-      .from(clients)
-      .innerJoin(clientMessages, eq(clientMessages.clientId, clients.id));
+      .select({ id: contacts.id, email: contacts.email, messageId: contactMessages.id })
+      .from(contacts)
+      .innerJoin(contactMessages, eq(contactMessages.clientId, contacts.id));
     for (const row of rows) {
       const name = row.email.split("@")[0] as string;
       ids.set(name, row.id);
@@ -284,7 +284,7 @@ describe.each(engines)("the dashboard's follow-up figures through the API on %s"
     await move("c7", { stage: "contactado" }, { stage: "cotizacion" }, { stage: "contactado" }); // and back
     await move("c8", { stage: "ganado", wonValue: 200 });
     // c8 came in 100 days ago: on the board, but not in the 90 days' conversion.
-    await run(sql`update ${clients} set created_at = now() - interval '100 days' where ${clients.id} = ${id("c8")}`);
+    await run(sql`update ${contacts} set created_at = now() - interval '100 days' where ${contacts.id} = ${id("c8")}`);
 
     const figures = await board(admin);
     expect(figures.funnel).toEqual([
@@ -349,7 +349,7 @@ describe.each(engines)("the dashboard's follow-up figures through the API on %s"
     const wonAt = fromBusinessTime(`${monthsAgo(2)}-15T12:00`);
     await run(sql`update ${contactEvents} set at = ${wonAt.toISOString()} where ${contactEvents.clientId} = ${id("c8")}
                     and ${contactEvents.kind} = 'stage_changed'`);
-    await run(sql`update ${clients} set stage_changed_at = ${wonAt.toISOString()} where ${clients.id} = ${id("c8")}`);
+    await run(sql`update ${contacts} set stage_changed_at = ${wonAt.toISOString()} where ${contacts.id} = ${id("c8")}`);
     await move("c8", { stage: "ganado", wonValue: 250 });
 
     const { wonByMonth } = await board(admin);

@@ -2,7 +2,7 @@ import type { Dashboard } from "@app/shared";
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client.ts";
-import { clientMessages, clients, messageServiceTypes, serviceTypes, users } from "../../db/schema/index.ts";
+import { contactMessages, contacts, messageServiceTypes, serviceTypes, users } from "../../db/schema/index.ts";
 import type { RawRow } from "../../db/sql-helpers.ts";
 import { IN_REVIEW, VISIBLE } from "../contacts/index.ts";
 import { clickSummary } from "../whatsapp-clicks/index.ts";
@@ -16,18 +16,18 @@ import { followUpFigures, taskCounts } from "./follow-up-repo.ts";
 const ZONE = "America/Guayaquil";
 const WEEKS = 12;
 
-type MessageRow = typeof clientMessages.$inferSelect;
-type ClientRow = typeof clients.$inferSelect;
+type MessageRow = typeof contactMessages.$inferSelect;
+type ContactRow = typeof contacts.$inferSelect;
 
 // `VISIBLE` and `IN_REVIEW` name the message table `m`.
-const m = alias(clientMessages, "m");
-const c = alias(clients, "c");
+const m = alias(contactMessages, "m");
+const c = alias(contacts, "c");
 const u = alias(users, "u");
 const s = alias(serviceTypes, "s");
 const ms = alias(messageServiceTypes, "ms");
 /** `client_messages m` and the like, for a from or join clause. */
-const M = sql`${clientMessages} ${m}`;
-const C = sql`${clients} ${c}`;
+const M = sql`${contactMessages} ${m}`;
+const C = sql`${contacts} ${c}`;
 const U = sql`${users} ${u}`;
 const S = sql`${serviceTypes} ${s}`;
 const MS = sql`${messageServiceTypes} ${ms}`;
@@ -73,7 +73,7 @@ export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
 }
 
 export type ActivityRow = RawRow<
-  Pick<ClientRow, "firstName" | "lastName"> & {
+  Pick<ContactRow, "firstName" | "lastName"> & {
     kind: Dashboard["recentActivity"][number]["kind"];
     at: MessageRow["createdAt"];
     clientId: MessageRow["clientId"];
@@ -141,7 +141,7 @@ export async function currentWeek(db: Db) {
   return row?.week ?? new Date().toISOString().slice(0, 10);
 }
 
-export type CountryRow = { countryCode: ClientRow["countryCode"]; count: number };
+export type CountryRow = { countryCode: ContactRow["countryCode"]; count: number };
 
 /** The 12 country codes with most web requests over the last `WEEKS` weeks. */
 export function topCountries(db: Db) {

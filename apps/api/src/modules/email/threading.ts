@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, type EmailKind, emailOutbox } from "../../db/schema/index.ts";
+import { contactMessages, contacts, type EmailKind, emailOutbox } from "../../db/schema/index.ts";
 import { conversationAddress, type MailboxAddressing } from "./conversation-address.ts";
 import type { ClaimedEmail } from "./outbox.ts";
 
@@ -46,22 +46,22 @@ export async function threadHeaders(db: Db, email: ClaimedEmail, options: Thread
 
   const [message] = await db
     .select({
-      clientId: clientMessages.clientId,
-      emailMessageId: clientMessages.emailMessageId,
-      token: clients.replyToken,
+      clientId: contactMessages.clientId,
+      emailMessageId: contactMessages.emailMessageId,
+      token: contacts.replyToken,
     })
-    .from(clientMessages)
-    .innerJoin(clients, eq(clients.id, clientMessages.clientId))
-    .where(eq(clientMessages.id, email.messageId));
+    .from(contactMessages)
+    .innerJoin(contacts, eq(contacts.id, contactMessages.clientId))
+    .where(eq(contactMessages.id, email.messageId));
   if (!message) return { messageId, replyTo: email.replyTo };
 
   const sent = await db
     .select({ at: emailOutbox.sentAt, key: emailOutbox.messageKey })
     .from(emailOutbox)
-    .innerJoin(clientMessages, eq(clientMessages.id, emailOutbox.messageId))
+    .innerJoin(contactMessages, eq(contactMessages.id, emailOutbox.messageId))
     .where(
       and(
-        eq(clientMessages.clientId, message.clientId),
+        eq(contactMessages.clientId, message.clientId),
         inArray(emailOutbox.kind, CONVERSATION_KINDS),
         inArray(emailOutbox.status, ["sent", "bounced"]),
         lt(emailOutbox.id, email.id),
@@ -70,10 +70,10 @@ export async function threadHeaders(db: Db, email: ClaimedEmail, options: Thread
     .orderBy(desc(emailOutbox.id))
     .limit(REFERENCES_KEPT);
   const received = await db
-    .select({ at: clientMessages.createdAt, id: clientMessages.emailMessageId })
-    .from(clientMessages)
-    .where(and(eq(clientMessages.clientId, message.clientId), isNotNull(clientMessages.emailMessageId)))
-    .orderBy(desc(clientMessages.createdAt))
+    .select({ at: contactMessages.createdAt, id: contactMessages.emailMessageId })
+    .from(contactMessages)
+    .where(and(eq(contactMessages.clientId, message.clientId), isNotNull(contactMessages.emailMessageId)))
+    .orderBy(desc(contactMessages.createdAt))
     .limit(REFERENCES_KEPT);
   const thread = [
     ...sent.map((row) => ({ at: row.at?.getTime() ?? 0, id: messageIdOf(row.key, options.domain) })),

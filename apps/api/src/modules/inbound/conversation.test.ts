@@ -204,11 +204,11 @@ describe.each(engines)("conversations by email through a real mailbox (%s)", (en
     await imap.append("esto no es un correo\r\n\r\n\u0000\u0001");
     const stranger = await waitUntil(async () => (await messages(app)).find((row) => row.origin === "email"));
     expect(stranger.review_reasons).toEqual(["unknown_sender"]);
-    const [client] = await queryRows<{ first_name: string; last_name: string; email: string }>(
+    const [contact] = await queryRows<{ first_name: string; last_name: string; email: string }>(
       app.app.db,
       sql`select first_name, last_name, email from clients where id = ${stranger.client_id}`,
     );
-    expect(client).toEqual({ first_name: "Juan Pablo", last_name: "Andrade", email: "compras@flores-andinas.test" });
+    expect(contact).toEqual({ first_name: "Juan Pablo", last_name: "Andrade", email: "compras@flores-andinas.test" });
     const ledger = await waitUntil(async () => {
       const rows = await queryRows<{ uid: number; outcome: string; reason: string | null }>(
         app.app.db,

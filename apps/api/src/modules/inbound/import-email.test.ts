@@ -51,12 +51,12 @@ describe.each(engines)("emails received in the shared mailbox, judged by who sen
       emailRetryBaseMs: 100,
     });
     expect((await postContact(t.app, contactRequest({ consent: true, fillTimeMs: 40_000 }))).statusCode).toBe(201);
-    const [client] = await queryRows<{ id: number; reply_token: string }>(
+    const [contact] = await queryRows<{ id: number; reply_token: string }>(
       t.app.db,
       sql`select id, reply_token from clients`,
     );
-    token = client?.reply_token ?? "";
-    clientId = client?.id ?? 0;
+    token = contact?.reply_token ?? "";
+    clientId = contact?.id ?? 0;
     const confirmation = (await smtp.waitFor(2)).find((item) => item.envelopeTo.includes(CLIENT));
     confirmationId = confirmation?.mail.messageId ?? "";
     expect(confirmationId).toMatch(/^<[0-9a-f-]{36}@florapro\.test>$/);
@@ -327,14 +327,14 @@ describe.each(engines)("emails received in the shared mailbox, judged by who sen
     // A client of its own: María's conversation stays for the other tests.
     const other = "jorge@claveles.ec";
     expect((await postContact(t.app, contactRequest({ email: other }))).statusCode).toBe(201);
-    const [client] = await queryRows<{ id: number; reply_token: string }>(
+    const [contact] = await queryRows<{ id: number; reply_token: string }>(
       t.app.db,
       sql`select id, reply_token from clients where email = ${other}`,
     );
-    const otherId = client?.id ?? 0;
+    const otherId = contact?.id ?? 0;
     const answer = await receive({
       from: other,
-      to: `ventas+${client?.reply_token}@floricola.test`,
+      to: `ventas+${contact?.reply_token}@floricola.test`,
       subject: "Gracias",
       text: "Gracias",
     });

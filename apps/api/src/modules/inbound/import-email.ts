@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
-  clients,
+  contacts,
   type InboundOutcome,
   inboundEmails,
   messageAttachments,
@@ -151,9 +151,9 @@ export async function importEmail(
     const [owner] = match
       ? await tx
           .select({ email: users.email })
-          .from(clients)
-          .innerJoin(users, eq(users.id, clients.ownerId))
-          .where(eq(clients.id, clientId))
+          .from(contacts)
+          .innerJoin(users, eq(users.id, contacts.ownerId))
+          .where(eq(contacts.id, clientId))
       : [];
     const notify = owner?.email ?? settings.staffNotifyEmail;
     if (notify) await queueEmails(tx, [{ kind: "client_email_received", messageId, to: notify }]);

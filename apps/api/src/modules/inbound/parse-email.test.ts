@@ -157,13 +157,13 @@ describe("a received email read for the CRM", () => {
     expect(email.kind).toBe("message");
     expect(email.bounce).toBeUndefined();
     // A client's own words about a delivery of flowers are theirs, whatever the subject says.
-    const client = rawEmail({
+    const contact = rawEmail({
       from: "maria@rosasdelvalle.ec",
       to: "ventas@floricola.test",
       subject: "No se pudo entregar el pedido",
       text: "El camión no llegó a la finca.",
     });
-    expect((await parseEmail(Buffer.from(client.raw))).kind).toBe("message");
+    expect((await parseEmail(Buffer.from(contact.raw))).kind).toBe("message");
     // A report without the returned email's headers names nothing.
     const headless = bounceEmail({ to: "ventas@floricola.test", returnedId, recipient: "x@y.test" }).replace(
       /Content-Type: text\/rfc822-headers[\s\S]*?(?=\r\n--informe)/,

@@ -31,7 +31,7 @@ function receivedIntro(received: ReceivedEmailSummary) {
 }
 
 /** To the contact's owner (or the staff address): an email arrived in the shared mailbox. */
-export function clientEmailReceived(received: ReceivedEmailSummary, crmUrl: string): Email {
+export function contactEmailReceived(received: ReceivedEmailSummary, crmUrl: string): Email {
   const excerpt = received.text.length > 2000 ? `${received.text.slice(0, 2000)}…` : received.text;
   const intro = receivedIntro(received);
   const fields: [string, string][] = [

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, messageAttachments } from "../../db/schema/index.ts";
+import { contactMessages, contacts, messageAttachments } from "../../db/schema/index.ts";
 import type { ReceivedEmailSummary } from "./received-email.ts";
 
 /** What the staff email about a received email says, read when it is sent. */
@@ -10,19 +10,19 @@ export async function receivedEmailSummary(
 ): Promise<(ReceivedEmailSummary & { clientId: number }) | undefined> {
   const [row] = await db
     .select({
-      clientId: clients.id,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      email: clients.email,
-      from: clientMessages.emailFrom,
-      subject: clientMessages.subject,
-      text: clientMessages.message,
-      reviewReasons: clientMessages.reviewReasons,
-      reviewedAt: clientMessages.reviewedAt,
+      clientId: contacts.id,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      email: contacts.email,
+      from: contactMessages.emailFrom,
+      subject: contactMessages.subject,
+      text: contactMessages.message,
+      reviewReasons: contactMessages.reviewReasons,
+      reviewedAt: contactMessages.reviewedAt,
     })
-    .from(clientMessages)
-    .innerJoin(clients, eq(clients.id, clientMessages.clientId))
-    .where(eq(clientMessages.id, messageId));
+    .from(contactMessages)
+    .innerJoin(contacts, eq(contacts.id, contactMessages.clientId))
+    .where(eq(contactMessages.id, messageId));
   if (!row) return undefined;
   const files = await db
     .select({ filename: messageAttachments.filename })

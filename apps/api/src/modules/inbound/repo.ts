@@ -1,6 +1,6 @@
 import { and, eq, inArray, max } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clientMessages, clients, emailOutbox, inboundEmails } from "../../db/schema/index.ts";
+import { contactMessages, contacts, emailOutbox, inboundEmails } from "../../db/schema/index.ts";
 import { keyOf, tokenOf } from "../email/index.ts";
 
 /** Where reading resumes: the highest UID already recorded under the mailbox's UIDVALIDITY. */
@@ -35,37 +35,37 @@ export async function findConversation(
   email: { recipients: string[]; thread: string[]; from: { address: string } | undefined },
   mailboxAddress: string,
 ): Promise<ConversationMatch | undefined> {
-  const client = { clientId: clients.id, clientEmail: clients.emailKey };
+  const contact = { clientId: contacts.id, clientEmail: contacts.emailKey };
   const tokens = email.recipients.flatMap((recipient) => tokenOf(recipient, mailboxAddress) ?? []);
   if (tokens.length > 0) {
-    const [row] = await db.select(client).from(clients).where(inArray(clients.replyToken, tokens)).limit(1);
+    const [row] = await db.select(contact).from(contacts).where(inArray(contacts.replyToken, tokens)).limit(1);
     if (row) return { ...row, via: "token" };
   }
   const keys = email.thread.flatMap((id) => keyOf(id) ?? []);
   if (keys.length > 0) {
     const [row] = await db
-      .select(client)
+      .select(contact)
       .from(emailOutbox)
-      .innerJoin(clientMessages, eq(clientMessages.id, emailOutbox.messageId))
-      .innerJoin(clients, eq(clients.id, clientMessages.clientId))
+      .innerJoin(contactMessages, eq(contactMessages.id, emailOutbox.messageId))
+      .innerJoin(contacts, eq(contacts.id, contactMessages.clientId))
       .where(inArray(emailOutbox.messageKey, keys))
       .limit(1);
     if (row) return { ...row, via: "thread" };
   }
   if (email.thread.length > 0) {
     const [row] = await db
-      .select(client)
-      .from(clientMessages)
-      .innerJoin(clients, eq(clients.id, clientMessages.clientId))
-      .where(inArray(clientMessages.emailMessageId, email.thread))
+      .select(contact)
+      .from(contactMessages)
+      .innerJoin(contacts, eq(contacts.id, contactMessages.clientId))
+      .where(inArray(contactMessages.emailMessageId, email.thread))
       .limit(1);
     if (row) return { ...row, via: "thread" };
   }
   if (email.from) {
     const [row] = await db
-      .select(client)
-      .from(clients)
-      .where(eq(clients.emailKey, email.from.address.toLowerCase()))
+      .select(contact)
+      .from(contacts)
+      .where(eq(contacts.emailKey, email.from.address.toLowerCase()))
       .limit(1);
     if (row) return { ...row, via: "sender" };
   }

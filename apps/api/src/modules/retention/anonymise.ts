@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../audit/index.ts";
-import { type Actor, anonymiseClientRows, clientDetail, recordContactEvent } from "../contacts/index.ts";
+import { type Actor, anonymiseContactRows, contactDetail, recordContactEvent } from "../contacts/index.ts";
 import { anonymiseTasksOf } from "../tasks/index.ts";
 
 // Forgetting a person (LOPDP) reaches every module that keeps their words: the contacts' rows and
@@ -8,7 +8,7 @@ import { anonymiseTasksOf } from "../tasks/index.ts";
 
 /** Anonymises these contacts everywhere, in the caller's transaction; answers the ids it found. */
 export async function anonymisePeople(tx: Db, ids: number[]) {
-  const found = await anonymiseClientRows(tx, ids);
+  const found = await anonymiseContactRows(tx, ids);
   await anonymiseTasksOf(tx, found);
   return found;
 }
@@ -27,5 +27,5 @@ export async function anonymiseContact(db: Db, id: number, actor: Actor) {
     ip: actor.ip,
     details: { clientId: id },
   });
-  return clientDetail(db, id);
+  return contactDetail(db, id);
 }

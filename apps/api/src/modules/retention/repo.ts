@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, notExists, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { auditLog, clientMessages, clients } from "../../db/schema/index.ts";
+import { auditLog, contactMessages, contacts } from "../../db/schema/index.ts";
 import { ANONYMISED_EMAIL_DOMAIN } from "../contacts/index.ts";
 import type { RetentionAction, RetentionTrigger } from "./retention.ts";
 
@@ -10,22 +10,22 @@ import type { RetentionAction, RetentionTrigger } from "./retention.ts";
  * Clients due: last contact (their creation, their messages, our replies) before the cutoff; when
  * anonymising, not anonymised already.
  */
-export function dueClients(db: Db, cutoff: Date, action: RetentionAction) {
+export function dueContacts(db: Db, cutoff: Date, action: RetentionAction) {
   return db
-    .select({ id: clients.id })
-    .from(clients)
+    .select({ id: contacts.id })
+    .from(contacts)
     .where(
       and(
-        lt(clients.createdAt, cutoff),
-        action === "anonymize" ? notLike(clients.emailKey, `%@${ANONYMISED_EMAIL_DOMAIN}`) : undefined,
+        lt(contacts.createdAt, cutoff),
+        action === "anonymize" ? notLike(contacts.emailKey, `%@${ANONYMISED_EMAIL_DOMAIN}`) : undefined,
         notExists(
           db
-            .select({ id: clientMessages.id })
-            .from(clientMessages)
+            .select({ id: contactMessages.id })
+            .from(contactMessages)
             .where(
               and(
-                eq(clientMessages.clientId, clients.id),
-                or(gte(clientMessages.createdAt, cutoff), gte(clientMessages.repliedAt, cutoff)),
+                eq(contactMessages.clientId, contacts.id),
+                or(gte(contactMessages.createdAt, cutoff), gte(contactMessages.repliedAt, cutoff)),
               ),
             ),
         ),
@@ -35,25 +35,25 @@ export function dueClients(db: Db, cutoff: Date, action: RetentionAction) {
 
 /** How many clients are due and how many messages they have, in one statement. */
 export async function countDue(db: Db, cutoff: Date, action: RetentionAction) {
-  const due = db.$with("due").as(dueClients(db, cutoff, action));
+  const due = db.$with("due").as(dueContacts(db, cutoff, action));
   const [row] = await db
     .with(due)
     .select({
       clients: count(),
-      messages: db.$count(clientMessages, inArray(clientMessages.clientId, db.select({ id: due.id }).from(due))),
+      messages: db.$count(contactMessages, inArray(contactMessages.clientId, db.select({ id: due.id }).from(due))),
     })
     .from(due);
   return { clients: row?.clients ?? 0, messages: row?.messages ?? 0 };
 }
 
 /** The next `limit` due clients, lowest ids first. */
-export async function nextDueClients(db: Db, cutoff: Date, action: RetentionAction, limit: number) {
-  const rows = await dueClients(db, cutoff, action).orderBy(asc(clients.id)).limit(limit);
+export async function nextDueContacts(db: Db, cutoff: Date, action: RetentionAction, limit: number) {
+  const rows = await dueContacts(db, cutoff, action).orderBy(asc(contacts.id)).limit(limit);
   return rows.map((row) => row.id);
 }
 
 export function countMessagesOf(db: Db, clientIds: number[]) {
-  return db.$count(clientMessages, inArray(clientMessages.clientId, clientIds));
+  return db.$count(contactMessages, inArray(contactMessages.clientId, clientIds));
 }
 
 /** Erasure: their messages, services and emails go with them (foreign keys cascade). */

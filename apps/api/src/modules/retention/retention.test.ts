@@ -10,7 +10,7 @@ import { RetentionJob } from "./retention-job.ts";
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
 
-type ClientRow = { id: number; first_name: string; email: string; phone: string; company: string };
+type ContactRow = { id: number; first_name: string; email: string; phone: string; company: string };
 type MessageRow = { client_id: number; message: string; reply: string | null; ip: string | null; status: string };
 
 async function auditEntries(db: Db) {
@@ -52,7 +52,7 @@ describe.each(engines)("lead retention (LOPDP) on %s", (engine) => {
   });
 
   const others = (snapshot: typeof before) => ({
-    clients: snapshot.clients.filter((row) => (row as ClientRow).id !== old.clientId),
+    clients: snapshot.clients.filter((row) => (row as ContactRow).id !== old.clientId),
     messages: snapshot.messages.filter((row) => (row as MessageRow).client_id !== old.clientId),
   });
 
@@ -66,8 +66,8 @@ describe.each(engines)("lead retention (LOPDP) on %s", (engine) => {
 
     const after = await leadSnapshot(db);
     expect(others(after)).toEqual(others(before));
-    const client = after.clients.find((row) => (row as ClientRow).id === old.clientId) as ClientRow;
-    expect(client).toMatchObject({
+    const contact = after.clients.find((row) => (row as ContactRow).id === old.clientId) as ContactRow;
+    expect(contact).toMatchObject({
       first_name: "Contacto",
       email: `anonimizado-${old.clientId}@anonimizado.invalid`,
       phone: "+593000000000",
@@ -79,7 +79,7 @@ describe.each(engines)("lead retention (LOPDP) on %s", (engine) => {
     expect(after.messages).toHaveLength(before.messages.length);
     expect(after.services).toEqual(before.services);
     const emails = after.emails.filter((row) => (row as { message_id: number }).message_id === old.messageId);
-    expect(emails).toEqual([expect.objectContaining({ status: "sent", to_address: client.email })]);
+    expect(emails).toEqual([expect.objectContaining({ status: "sent", to_address: contact.email })]);
 
     expect(await auditEntries(db)).toEqual([
       {

@@ -1,9 +1,9 @@
 import type { Db } from "../../db/client.ts";
 import { tryAdvisoryXactLock } from "../../kernel/advisory-lock.ts";
 import { recordAudit } from "../audit/index.ts";
-import { deleteClientRows, forgetConfirmationsBefore } from "../contacts/index.ts";
+import { deleteContactRows, forgetConfirmationsBefore } from "../contacts/index.ts";
 import { anonymisePeople } from "./anonymise.ts";
-import { countDue, countMessagesOf, nextDueClients, ranSince } from "./repo.ts";
+import { countDue, countMessagesOf, nextDueContacts, ranSince } from "./repo.ts";
 
 // LOPDP retention (decision 018): a lead whose last contact with us is older than the configured
 // period is anonymised (default) or deleted. "Last contact": the newest of the client's creation,
@@ -65,22 +65,22 @@ export async function applyLeadRetention(db: Db, options: RetentionOptions): Pro
       const since = new Date(now.getTime() - SCHEDULE_GAP_HOURS * 3_600_000);
       if (await ranSince(tx, "schedule", since)) return { ran: false, cutoff, clients: 0, messages: 0 };
     }
-    let clients = 0;
+    let contacts = 0;
     let messages = 0;
     for (;;) {
-      const ids = await nextDueClients(tx, cutoff, action, BATCH);
+      const ids = await nextDueContacts(tx, cutoff, action, BATCH);
       if (ids.length === 0) break;
       messages += await countMessagesOf(tx, ids);
       if (action === "anonymize") await anonymisePeople(tx, ids);
-      else await deleteClientRows(tx, ids);
-      clients += ids.length;
+      else await deleteContactRows(tx, ids);
+      contacts += ids.length;
       if (ids.length < BATCH) break;
     }
     await forgetConfirmationsBefore(tx, new Date(now.getTime() - CONFIRMATION_MEMORY_MS));
     await recordAudit(tx, {
       action: "leads_retention",
-      details: { trigger, action, months, cutoff: cutoff.toISOString(), clients, messages },
+      details: { trigger, action, months, cutoff: cutoff.toISOString(), clients: contacts, messages },
     });
-    return { ran: true, cutoff, clients, messages };
+    return { ran: true, cutoff, clients: contacts, messages };
   });
 }

@@ -1,4 +1,4 @@
-import { apiErrorSchema, clientDetailSchema, idParamsSchema } from "@app/shared";
+import { apiErrorSchema, contactDetailSchema, idParamsSchema } from "@app/shared";
 import { CRM_MESSAGES } from "@app/shared/constants";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
@@ -12,7 +12,7 @@ export const anonymiseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParamsSchema,
-        response: { 200: clientDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: contactDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {

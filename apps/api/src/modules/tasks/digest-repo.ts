@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { clients, taskDigests, tasks, users } from "../../db/schema/index.ts";
+import { contacts, taskDigests, tasks, users } from "../../db/schema/index.ts";
 import { queueEmails } from "../email/index.ts";
 
 // The queries of the morning task digest: who has tasks due, the per-day record, the email's list.
@@ -53,14 +53,14 @@ export async function digestTasks(db: Db, userId: number, end: Date, limit: numb
   const rows = await db
     .select({
       clientId: tasks.clientId,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      company: clients.company,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      company: contacts.company,
       title: tasks.title,
       dueAt: tasks.dueAt,
     })
     .from(tasks)
-    .innerJoin(clients, eq(clients.id, tasks.clientId))
+    .innerJoin(contacts, eq(contacts.id, tasks.clientId))
     .where(where)
     .orderBy(asc(tasks.dueAt), asc(tasks.id))
     .limit(limit);

@@ -6,7 +6,7 @@ import { createTestApp } from "../../../test/app.ts";
 import { engines } from "../../../test/database.ts";
 import { startSmtpServer, type TestSmtp } from "../../../test/smtp.ts";
 import type { Db } from "../../db/client.ts";
-import { clients, emailOutbox, taskDigests, tasks, users } from "../../db/schema/index.ts";
+import { contacts, emailOutbox, taskDigests, tasks, users } from "../../db/schema/index.ts";
 import { fromBusinessTime } from "../../kernel/business-time.ts";
 import { queueTaskDigests } from "./digest.ts";
 import { TaskDigestJob } from "./digest-job.ts";
@@ -74,12 +74,12 @@ describe.each(engines)("the morning task digest on %s", (engine) => {
     for (const row of inserted) staff[row.username as keyof typeof staff] = row.id;
     const contact = { countryCode: "+593", phone: "+593991234567" };
     const [first, second] = await db
-      .insert(clients)
+      .insert(contacts)
       .values([
         { ...contact, firstName: "María", lastName: "Quishpe", email: "maria@rosas.ec", company: "Rosas del Valle" },
         { ...contact, firstName: "José", lastName: "O'Brien", email: "jose@flores.ec", company: "" },
       ])
-      .returning({ id: clients.id });
+      .returning({ id: contacts.id });
     maria = first?.id ?? 0;
     jose = second?.id ?? 0;
   });

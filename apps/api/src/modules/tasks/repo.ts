@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { clients, tasks, users } from "../../db/schema/index.ts";
+import { contacts, tasks, users } from "../../db/schema/index.ts";
 import { ANONYMISED } from "../contacts/index.ts";
 
 // Tasks as stored: read with their contact and owner, created, changed with the version seen.
@@ -11,9 +11,9 @@ const owner = alias(users, "owner");
 const taskColumns = {
   id: tasks.id,
   clientId: tasks.clientId,
-  firstName: clients.firstName,
-  lastName: clients.lastName,
-  company: clients.company,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+  company: contacts.company,
   title: tasks.title,
   dueAt: tasks.dueAt,
   ownerId: tasks.ownerId,
@@ -40,7 +40,7 @@ const selectTasks = (db: Db) =>
   db
     .select(taskColumns)
     .from(tasks)
-    .innerJoin(clients, eq(clients.id, tasks.clientId))
+    .innerJoin(contacts, eq(contacts.id, tasks.clientId))
     .leftJoin(owner, eq(owner.id, tasks.ownerId));
 
 export async function findTask(db: Db, id: number): Promise<TaskRow | undefined> {

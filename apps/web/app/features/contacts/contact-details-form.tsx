@@ -1,4 +1,4 @@
-import type { Client } from "@app/shared";
+import type { Contact } from "@app/shared";
 import { CRM_MESSAGES } from "@app/shared/constants";
 import { useEffect } from "react";
 import { ApiError } from "~/lib/api-client";
@@ -8,16 +8,16 @@ import { useZodForm } from "~/lib/use-zod-form";
 import { ContactFields } from "./contact-fields";
 import {
   CONTACT_DETAIL_FIELDS,
-  type ContactDetailsFormValues,
-  contactDetailsFormSchema,
+  type ContactFieldsFormValues,
   contactDetailsOf,
+  contactFieldsFormSchema,
 } from "./contact-form-schemas";
 import { useContactsAction } from "./contacts-actions";
 
 export type ContactDetailsFormProps = {
   /** The form's id: the dialog's "Guardar" button submits it from the dialog's footer. */
   id: string;
-  client: Client;
+  client: Contact;
   /** "Editar" opened the dialog: the keyboard starts in the first field. */
   focusFirstField: boolean;
   /** Enter in a field, or the dialog's `Guardar`: the dialog stores everything changed in it. */
@@ -30,9 +30,15 @@ export type ContactDetailsFormProps = {
  * The contact's data, editable (`PATCH /api/clients/:id`), stored by the dialog's one `Guardar`
  * (decision 047); a taken email is said under Correo.
  */
-export function ContactDetailsForm({ id, client, focusFirstField, onSubmit, onProblem }: ContactDetailsFormProps) {
-  const { register, handleSubmit, formState, reset, setError, setFocus } = useZodForm(contactDetailsFormSchema, {
-    defaultValues: contactDetailsOf(client),
+export function ContactDetailsForm({
+  id,
+  client: contact,
+  focusFirstField,
+  onSubmit,
+  onProblem,
+}: ContactDetailsFormProps) {
+  const { register, handleSubmit, formState, reset, setError, setFocus } = useZodForm(contactFieldsFormSchema, {
+    defaultValues: contactDetailsOf(contact),
   });
   const action = useContactsAction();
   const { errors, isDirty, isSubmitting } = formState;
@@ -44,9 +50,9 @@ export function ContactDetailsForm({ id, client, focusFirstField, onSubmit, onPr
     return () => cancelAnimationFrame(frame);
   }, [focusFirstField, setFocus]);
 
-  const store = async (values: ContactDetailsFormValues) => {
+  const store = async (values: ContactFieldsFormValues) => {
     try {
-      await action.run({ intent: "update-client", clientId: client.id, body: values });
+      await action.run({ intent: "update-client", clientId: contact.id, body: values });
       // What is stored now is what the fields hold: nothing left unsaved.
       reset(values);
       return "Datos del contacto guardados.";

@@ -1,4 +1,4 @@
-import type { Client, ClientDetail, ClientMessage, ServiceType, StaffMember } from "@app/shared";
+import type { Contact, ContactDetail, ContactMessage, ServiceType, StaffMember } from "@app/shared";
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
@@ -16,7 +16,7 @@ import { ContactReach } from "./contact-reach";
 import { ContactTasks } from "./contact-tasks";
 import { ContactTimeline } from "./contact-timeline";
 import { useContactsAction } from "./contacts-actions";
-import { exportClientData } from "./contacts-api";
+import { exportContactData } from "./contacts-api";
 import { parseContactId } from "./contacts-query";
 import { DataRights } from "./data-rights";
 import { type FollowUp, FollowUpForms } from "./follow-up";
@@ -26,9 +26,9 @@ export type ContactIntent = "view" | "edit";
 
 export type ContactDialogProps = {
   /** Who the dialog shows; null when it is closed. */
-  client: Client | null;
+  client: Contact | null;
   /** The stored contact and all their messages, as the route loaded them (again after each change). */
-  detail: ClientDetail | null;
+  detail: ContactDetail | null;
   loadProblem: string | null;
   /** The contact's timeline and open tasks, as the route loaded them; null when they could not be. */
   followUp: FollowUp | null;
@@ -43,16 +43,16 @@ export type ContactDialogProps = {
  * status, reply, edit and delete, a note to add, and the LOPDP rights. About 3xl wide; Escape, the
  * backdrop and "Cerrar" close it; focus goes back to the button that opened it.
  */
-export function ContactDialog({ client, ...props }: ContactDialogProps) {
+export function ContactDialog({ client: contact, ...props }: ContactDialogProps) {
   return (
-    <Dialog open={client !== null} onClose={props.onClose} labelledBy="contacto-titulo" className="max-w-3xl">
-      {client && <ContactDialogContent key={client.id} client={client} {...props} />}
+    <Dialog open={contact !== null} onClose={props.onClose} labelledBy="contacto-titulo" className="max-w-3xl">
+      {contact && <ContactDialogContent key={contact.id} client={contact} {...props} />}
     </Dialog>
   );
 }
 
 type Outcome = { tone: "success" | "problem"; text: string } | null;
-type Confirming = { kind: "delete" | "discard"; message: ClientMessage } | { kind: "anonymise" } | null;
+type Confirming = { kind: "delete" | "discard"; message: ContactMessage } | { kind: "anonymise" } | null;
 
 function ContactDialogContent({
   client,
@@ -62,7 +62,7 @@ function ContactDialogContent({
   staff,
   intent,
   serviceTypes,
-}: ContactDialogProps & { client: Client }) {
+}: ContactDialogProps & { client: Contact }) {
   const { id } = client;
   const action = useContactsAction();
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -148,7 +148,7 @@ function ContactDialogContent({
         <ContactMessages
           messages={detail?.messages ?? null}
           loadProblem={loadProblem}
-          clientEmail={client.email}
+          contactEmail={client.email}
           client={client}
           emails={followUp?.emails ?? null}
           serviceTypes={serviceTypes}
@@ -170,7 +170,7 @@ function ContactDialogContent({
           name={name}
           onExport={async () => {
             try {
-              saveFile(await exportClientData(id));
+              saveFile(await exportContactData(id));
               setOutcome({ tone: "success", text: `Se descargaron los datos de ${name}.` });
             } catch (error) {
               setOutcome({ tone: "problem", text: errorMessage(error) });

@@ -1,23 +1,23 @@
 import type { FieldErrors, Path, UseFormRegister } from "react-hook-form";
 import { TextField } from "~/components/ui/text-field";
-import type { ContactDetailsFormInput } from "./contact-form-schemas";
+import type { ContactFieldsFormInput } from "./contact-form-schemas";
 
-export type ContactFieldsProps<T extends ContactDetailsFormInput> = {
+export type ContactFieldsProps<T extends ContactFieldsFormInput> = {
   /** Prefix of the inputs' ids: two forms can be on the page at once. */
   idPrefix: string;
   register: UseFormRegister<T>;
-  errors: FieldErrors<ContactDetailsFormInput>;
+  errors: FieldErrors<ContactFieldsFormInput>;
 };
 
 /** Nombre, Apellido, Correo electrónico, Código de país, Teléfono, Empresa: the contact's data. */
-export function ContactFields<T extends ContactDetailsFormInput>({
+export function ContactFields<T extends ContactFieldsFormInput>({
   idPrefix,
   register: registerField,
   errors,
 }: ContactFieldsProps<T>) {
   const id = (field: string) => `${idPrefix}-${field}`;
   // Any form that holds the contact's fields (the details form, Nuevo Contacto) can use these.
-  const register = (name: keyof ContactDetailsFormInput) => registerField(name as Path<T>);
+  const register = (name: keyof ContactFieldsFormInput) => registerField(name as Path<T>);
   return (
     <div className="grid gap-x-4 gap-y-1 md:grid-cols-2">
       <TextField

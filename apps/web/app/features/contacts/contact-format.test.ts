@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { deleteQuestion, fullName, nationalNumber, phoneOf } from "./contact-format";
 
 describe("contact format", () => {
-  const client = { firstName: "Ana", lastName: "Pérez", countryCode: "+593", phone: "+593991234567" };
+  const contact = { firstName: "Ana", lastName: "Pérez", countryCode: "+593", phone: "+593991234567" };
 
   it("names and numbers a contact", () => {
-    expect(fullName(client)).toBe("Ana Pérez");
-    expect(nationalNumber(client)).toBe("099 123 4567");
-    expect(phoneOf(client)).toBe("099 123 4567");
+    expect(fullName(contact)).toBe("Ana Pérez");
+    expect(nationalNumber(contact)).toBe("099 123 4567");
+    expect(phoneOf(contact)).toBe("099 123 4567");
     expect(phoneOf({ phone: "+573001234567" })).toBe("+57 300 1234567");
     expect(phoneOf({ phone: "0991234567" })).toBe("0991234567");
   });

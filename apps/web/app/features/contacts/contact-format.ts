@@ -1,17 +1,17 @@
-import type { Client } from "@app/shared";
+import type { Contact } from "@app/shared";
 import { formatPhone, nationalPart } from "@app/shared/phone";
 
 // How a contact reads on screen. Zod-free.
 
-export const fullName = (client: Pick<Client, "firstName" | "lastName">) =>
-  `${client.firstName} ${client.lastName}`.trim();
+export const fullName = (contact: Pick<Contact, "firstName" | "lastName">) =>
+  `${contact.firstName} ${contact.lastName}`.trim();
 
 /** The number after its country code, as the contact form takes it (`099 123 4567`). */
-export const nationalNumber = (client: Pick<Client, "countryCode" | "phone">) =>
-  nationalPart(client.phone, client.countryCode);
+export const nationalNumber = (contact: Pick<Contact, "countryCode" | "phone">) =>
+  nationalPart(contact.phone, contact.countryCode);
 
 /** As people read it: `099 123 4567` in Ecuador, `+57 300 1234567` from elsewhere. */
-export const phoneOf = (client: Pick<Client, "phone">) => formatPhone(client.phone);
+export const phoneOf = (contact: Pick<Contact, "phone">) => formatPhone(contact.phone);
 
 /** "¿Eliminar a Ana Pérez y sus 3 mensajes?", counting what the row knows. */
 export function deleteQuestion(name: string, messageCount: number, capped: boolean) {

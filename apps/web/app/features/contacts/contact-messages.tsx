@@ -1,4 +1,4 @@
-import type { ClientMessage, NewMessageInput, ServiceType } from "@app/shared";
+import type { ContactMessage, NewMessageInput, ServiceType } from "@app/shared";
 import { CONTACT_LIMITS, CRM_MESSAGES } from "@app/shared/constants";
 import { MessageSquarePlus } from "lucide-react";
 import { useState } from "react";
@@ -9,7 +9,7 @@ import { TextEditor } from "./text-editor";
 
 export type ContactMessagesProps = {
   /** Newest first; null while loading. */
-  messages: ClientMessage[] | null;
+  messages: ContactMessage[] | null;
   loadProblem: string | null;
   serviceTypes: ServiceType[] | null;
   /** A note staff write (a call, a visit): `POST /api/clients/:id/messages`. */

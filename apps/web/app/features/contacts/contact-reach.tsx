@@ -1,4 +1,4 @@
-import type { Client, Pipeline, Task } from "@app/shared";
+import type { Contact, Pipeline, Task } from "@app/shared";
 import { STAGE_LABELS } from "@app/shared/constants";
 import { Mail, MessageCircle, Phone } from "lucide-react";
 import { formatDateTime } from "~/lib/format-date";
@@ -14,7 +14,7 @@ const link =
   "inline-flex min-h-11 min-w-0 flex-col items-center justify-center gap-0.5 rounded-xl px-1 py-1.5 font-semibold text-leaf-800 text-xs ring-1 ring-leaf-200 hover:bg-leaf-50 md:flex-row md:gap-1.5 md:px-3 md:text-sm";
 
 type ContactReachProps = {
-  client: Client;
+  client: Contact;
   pipeline: Pipeline | null;
   /** The contact's tasks as loaded; null when they could not be. */
   tasks: Task[] | null;
@@ -24,9 +24,9 @@ type ContactReachProps = {
 const nextTask = (tasks: Task[]) =>
   tasks.filter((task) => !task.done).sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt))[0];
 
-export function ContactReach({ client, pipeline, tasks }: ContactReachProps) {
-  const name = fullName(client);
-  const number = whatsappNumber(client);
+export function ContactReach({ client: contact, pipeline, tasks }: ContactReachProps) {
+  const name = fullName(contact);
+  const number = whatsappNumber(contact);
   const next = tasks ? nextTask(tasks) : undefined;
   return (
     <div className="grid gap-3">
@@ -81,7 +81,7 @@ export function ContactReach({ client, pipeline, tasks }: ContactReachProps) {
             </a>
           </>
         )}
-        <a href={`mailto:${client.email}`} aria-label={`Escribir un correo a ${name}`} className={link}>
+        <a href={`mailto:${contact.email}`} aria-label={`Escribir un correo a ${name}`} className={link}>
           <Mail className="size-4 shrink-0" aria-hidden="true" />
           Correo
         </a>

@@ -1,6 +1,6 @@
 import type {
   BulkChangeInput,
-  NewClientInput,
+  NewContactInput,
   NewMessageInput,
   NewTaskInput,
   OwnerChangeInput,
@@ -12,18 +12,18 @@ import { useRouteAction } from "~/lib/route-action";
 import {
   acceptMessage,
   addMessage,
-  anonymiseClient,
+  anonymiseContact,
   applyMessageDetails,
-  type ClientDetailsBody,
+  type ContactFieldsBody,
   changeContacts,
   changeStatus,
-  createClient,
-  deleteClient,
+  createContact,
+  deleteContact,
   deleteMessage,
   recordWhatsappReply,
   replyToMessage,
   undoContactsChange,
-  updateClient,
+  updateContact,
   updateMessage,
 } from "./contacts-api";
 import { retryEmail } from "./email-api";
@@ -33,8 +33,8 @@ import { addInternalNote, changeOwner, changeStage, changeTask, createTask } fro
 // then reloads the list and the open contact (so nothing here keeps a copy of what is stored).
 
 export type ContactsIntent =
-  | { intent: "create-client"; body: NewClientInput }
-  | { intent: "update-client"; clientId: number; body: ClientDetailsBody }
+  | { intent: "create-client"; body: NewContactInput }
+  | { intent: "update-client"; clientId: number; body: ContactFieldsBody }
   | { intent: "delete-client"; clientId: number }
   | { intent: "anonymise-client"; clientId: number }
   | { intent: "add-note"; clientId: number; body: NewMessageInput }
@@ -57,13 +57,13 @@ export type ContactsIntent =
 export function runContactsIntent(action: ContactsIntent): Promise<unknown> {
   switch (action.intent) {
     case "create-client":
-      return createClient(action.body);
+      return createContact(action.body);
     case "update-client":
-      return updateClient(action.clientId, action.body);
+      return updateContact(action.clientId, action.body);
     case "delete-client":
-      return deleteClient(action.clientId);
+      return deleteContact(action.clientId);
     case "anonymise-client":
-      return anonymiseClient(action.clientId);
+      return anonymiseContact(action.clientId);
     case "add-note":
       return addMessage(action.clientId, action.body);
     case "edit-message":

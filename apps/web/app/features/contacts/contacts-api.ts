@@ -1,13 +1,13 @@
 import type {
   BulkChangeInput,
   BulkResult,
-  ClientDetail,
-  ClientMessage,
-  ClientMessagePage,
   ContactCounts,
+  ContactDetail,
+  ContactMessage,
+  ContactMessagePage,
   ContactSelection,
   ExportRows,
-  NewClientInput,
+  NewContactInput,
   NewMessageInput,
   ServiceType,
   StatusChangeInput,
@@ -29,9 +29,9 @@ export function loadContacts(query: ContactsQuery, signal?: AbortSignal) {
   };
   if (query.keyword === "") {
     const params = new URLSearchParams(Object.entries(common).map(([key, value]) => [key, String(value)]));
-    return authRequest<ClientMessagePage>(`/client-message?${params}`, { signal });
+    return authRequest<ContactMessagePage>(`/client-message?${params}`, { signal });
   }
-  return authRequest<ClientMessagePage>("/client-message/search", {
+  return authRequest<ContactMessagePage>("/client-message/search", {
     method: "POST",
     body: { ...common, keyword: query.keyword, field: query.field },
     signal,
@@ -69,52 +69,53 @@ export const changeContacts = (body: BulkChangeInput) =>
 export const undoContactsChange = (undoId: string) =>
   authRequest<BulkResult>("/clients/bulk/undo", { method: "POST", body: { undoId } });
 
-export const getClient = (id: number) => authRequest<ClientDetail>(`/clients/${id}`);
+export const getContact = (id: number) => authRequest<ContactDetail>(`/clients/${id}`);
 
-export type ClientDetailsBody = Omit<NewClientInput, "message" | "serviceTypeIds">;
+export type ContactFieldsBody = Omit<NewContactInput, "message" | "serviceTypeIds">;
 
-export const createClient = (body: NewClientInput) => authRequest<ClientDetail>("/clients", { method: "POST", body });
+export const createContact = (body: NewContactInput) =>
+  authRequest<ContactDetail>("/clients", { method: "POST", body });
 
-export const updateClient = (id: number, body: ClientDetailsBody) =>
-  authRequest<ClientDetail>(`/clients/${id}`, { method: "PATCH", body });
+export const updateContact = (id: number, body: ContactFieldsBody) =>
+  authRequest<ContactDetail>(`/clients/${id}`, { method: "PATCH", body });
 
-export const deleteClient = (id: number) => authRequest<void>(`/clients/${id}`, { method: "DELETE" });
+export const deleteContact = (id: number) => authRequest<void>(`/clients/${id}`, { method: "DELETE" });
 
 /** LOPDP access: everything stored about the person, as a JSON file. */
-export const exportClientData = (id: number) =>
+export const exportContactData = (id: number) =>
   authRequest<DownloadedFile>(`/clients/${id}/data-export`, { file: true });
 
 /** LOPDP erasure: personal data replaced, statistics kept. */
-export const anonymiseClient = (id: number) =>
-  authRequest<ClientDetail>(`/clients/${id}/anonymise`, { method: "POST" });
+export const anonymiseContact = (id: number) =>
+  authRequest<ContactDetail>(`/clients/${id}/anonymise`, { method: "POST" });
 
 export const addMessage = (clientId: number, body: NewMessageInput) =>
-  authRequest<ClientMessage>(`/clients/${clientId}/messages`, { method: "POST", body });
+  authRequest<ContactMessage>(`/clients/${clientId}/messages`, { method: "POST", body });
 
 export const updateMessage = (id: number, body: { message?: string; serviceTypeIds?: number[] }) =>
-  authRequest<ClientMessage>(`/client-message/${id}`, { method: "PATCH", body });
+  authRequest<ContactMessage>(`/client-message/${id}`, { method: "PATCH", body });
 
 /** Also "Descartar" in the review view. */
 export const deleteMessage = (id: number) => authRequest<void>(`/client-message/${id}`, { method: "DELETE" });
 
 export const changeStatus = (id: number, body: StatusChangeInput) =>
-  authRequest<ClientMessage>(`/client-message/${id}/status`, { method: "POST", body });
+  authRequest<ContactMessage>(`/client-message/${id}/status`, { method: "POST", body });
 
 /** Stored, emailed to the client through the outbox, and the status becomes Respondido. */
 export const replyToMessage = (id: number, reply: string) =>
-  authRequest<ClientMessage>(`/client-message/${id}/reply`, { method: "POST", body: { reply } });
+  authRequest<ContactMessage>(`/client-message/${id}/reply`, { method: "POST", body: { reply } });
 
 /** Staff sent the reply from their own WhatsApp: recorded like a reply (Respondido), no email sent. */
 export const recordWhatsappReply = (id: number, reply: string) =>
-  authRequest<ClientMessage>(`/client-message/${id}/whatsapp-reply`, { method: "POST", body: { reply } });
+  authRequest<ContactMessage>(`/client-message/${id}/whatsapp-reply`, { method: "POST", body: { reply } });
 
 /** A message kept for review joins the main list. */
 export const acceptMessage = (id: number) =>
-  authRequest<ClientMessage>(`/client-message/${id}/accept`, { method: "POST" });
+  authRequest<ContactMessage>(`/client-message/${id}/accept`, { method: "POST" });
 
 /** `Usar estos datos`: the details a returning sender typed with message `id` become the contact's. */
 export const applyMessageDetails = (id: number) =>
-  authRequest<ClientDetail>(`/client-message/${id}/use-details`, { method: "POST" });
+  authRequest<ContactDetail>(`/client-message/${id}/use-details`, { method: "POST" });
 
 let serviceTypes: Promise<ServiceType[]> | undefined;
 

@@ -1,10 +1,10 @@
 import type {
   BulkResult,
-  ClientDetail,
-  ClientMessage,
-  ClientMessageGroup,
-  ClientMessagePage,
   ContactCounts,
+  ContactDetail,
+  ContactMessage,
+  ContactMessageGroup,
+  ContactMessagePage,
   ServiceType,
   StaffMember,
 } from "@app/shared";
@@ -38,14 +38,14 @@ export type ContactsScreenProps = {
   /** The place being loaded, if another is: the filters change from there. */
   pendingQuery?: ContactsQuery;
   /** The page the address asks for; null when the list could not be loaded. */
-  result: ClientMessagePage | null;
+  result: ContactMessagePage | null;
   /** How many contacts each filter holds (main list); null when unknown. */
   counts: ContactCounts | null;
   loadProblem: string | null;
   /** A new page or search is loading. */
   loading: boolean;
   /** The contact the address opens (`contacto=ID`), as the route loaded them. */
-  contact: { id: number; detail: ClientDetail | null; problem: string | null; followUp: FollowUp | null } | null;
+  contact: { id: number; detail: ContactDetail | null; problem: string | null; followUp: FollowUp | null } | null;
   /** For the messages' services; null when they could not be loaded. */
   serviceTypes: ServiceType[] | null;
   /** Who can be `Responsable`; null when it could not be loaded. */
@@ -58,8 +58,8 @@ export type ContactsScreenProps = {
 
 type Outcome = { tone: "success" | "problem"; text: string } | null;
 type Confirming =
-  | { kind: "contact"; group: ClientMessageGroup }
-  | { kind: "discard"; group: ClientMessageGroup; message: ClientMessage }
+  | { kind: "contact"; group: ContactMessageGroup }
+  | { kind: "discard"; group: ContactMessageGroup; message: ContactMessage }
   | null;
 
 const VIEWS: { view: MessageView; label: string }[] = [
@@ -101,17 +101,17 @@ export function ContactsScreen({
 
   const say = (tone: "success" | "problem", text: string) => setOutcome({ tone, text });
   const action = useContactsAction();
-  const open = (group: ClientMessageGroup, next: ContactIntent) => {
+  const open = (group: ContactMessageGroup, next: ContactIntent) => {
     setIntent(next);
     setDismissed(null);
     onContactChange(group.client.id);
   };
   // The dialog shows the stored contact; until it is loaded (or if it could not be), the list's row.
   const shown = contact && contact.id !== dismissed ? contact : null;
-  const contactClient =
+  const shownContact =
     shown && (shown.detail?.client ?? result?.content.find((group) => group.client.id === shown.id)?.client);
 
-  const accept = async (group: ClientMessageGroup, message: ClientMessage) => {
+  const accept = async (group: ContactMessageGroup, message: ContactMessage) => {
     setOutcome(null);
     try {
       await action.run({ intent: "accept-message", messageId: message.id });
@@ -190,7 +190,7 @@ export function ContactsScreen({
             <p>{outcome.text}</p>
           </Notice>
         )}
-        {shown && !contactClient && (
+        {shown && !shownContact && (
           <Notice tone="problem">
             <p>No se pudo abrir el contacto: {shown.problem}</p>
           </Notice>
@@ -270,7 +270,7 @@ export function ContactsScreen({
       )}
 
       <ContactDialog
-        client={contactClient || null}
+        client={shownContact || null}
         detail={shown?.detail ?? null}
         loadProblem={shown?.problem ?? null}
         followUp={shown?.followUp ?? null}

@@ -1,4 +1,4 @@
-import type { ClientMessage, ClientMessageGroup } from "@app/shared";
+import type { ContactMessage, ContactMessageGroup } from "@app/shared";
 import { CRM_MESSAGES, type MessageView, STAGE_LABELS } from "@app/shared/constants";
 import type { Ref } from "react";
 import { EmailAddress } from "~/components/ui/email-address";
@@ -9,16 +9,16 @@ import { ReviewBadge, StatusBadge, WaitingBadge } from "./status-badge";
 export type ContactsTableProps = {
   /** The scrollable region: the focus lands here when the row it was on goes away. */
   regionRef?: Ref<HTMLElement>;
-  groups: ClientMessageGroup[];
+  groups: ContactMessageGroup[];
   view: MessageView;
   /** A new page or search is on its way: the rows shown are the previous ones. */
   loading: boolean;
-  onView: (group: ClientMessageGroup) => void;
-  onEdit: (group: ClientMessageGroup) => void;
-  onDelete: (group: ClientMessageGroup) => void;
+  onView: (group: ContactMessageGroup) => void;
+  onEdit: (group: ContactMessageGroup) => void;
+  onDelete: (group: ContactMessageGroup) => void;
   /** In the review view: the row's message joins the main list, or goes away. */
-  onAccept: (group: ClientMessageGroup, message: ClientMessage) => void;
-  onDiscard: (group: ClientMessageGroup, message: ClientMessage) => void;
+  onAccept: (group: ContactMessageGroup, message: ContactMessage) => void;
+  onDiscard: (group: ContactMessageGroup, message: ContactMessage) => void;
   /** The rows picked for a bulk action (main list only). */
   selection?: RowSelection | undefined;
 };
@@ -138,11 +138,11 @@ export function ContactsTable({
   );
 }
 
-type ContactRowProps = Omit<ContactsTableProps, "groups" | "loading" | "regionRef"> & { group: ClientMessageGroup };
+type ContactRowProps = Omit<ContactsTableProps, "groups" | "loading" | "regionRef"> & { group: ContactMessageGroup };
 
 function ContactRow({ group, view, onView, onEdit, onDelete, onAccept, onDiscard, selection }: ContactRowProps) {
-  const { client, messages, pipeline } = group;
-  const name = fullName(client);
+  const { client: contact, messages, pipeline } = group;
+  const name = fullName(contact);
   // In the review view the row is about the message waiting for a decision.
   const newest = (view === "review" ? messages.find((message) => message.inReview) : undefined) ?? messages[0];
   return (
@@ -160,23 +160,23 @@ function ContactRow({ group, view, onView, onEdit, onDelete, onAccept, onDiscard
           {selection && (
             <input
               type="checkbox"
-              checked={selection.ids.has(client.id)}
-              onChange={() => selection.toggle(client.id)}
+              checked={selection.ids.has(contact.id)}
+              onChange={() => selection.toggle(contact.id)}
               aria-label={`Seleccionar ${name}`}
               className="mt-0.5 size-5 shrink-0 accent-leaf-700"
             />
           )}
           <span className="min-w-0">
             <span className="block break-words">{name}</span>
-            {client.company && <span className="block font-normal text-stone-600 text-xs">{client.company}</span>}
+            {contact.company && <span className="block font-normal text-stone-600 text-xs">{contact.company}</span>}
           </span>
         </span>
       </th>
       <td {...role("cell")} className={`${cell} min-w-0 max-md:col-span-2 md:min-w-36`}>
-        <EmailAddress email={client.email} />
+        <EmailAddress email={contact.email} />
       </td>
       <td {...role("cell")} className={`${cell} md:min-w-28`}>
-        {phoneOf(client)}
+        {phoneOf(contact)}
       </td>
       <td {...role("cell")} className={cell}>
         {newest ? <ServicePills services={newest.services} max={2} /> : "—"}

@@ -1,4 +1,4 @@
-import type { ClientEmails, Pipeline, StaffMember, Task, TimelineEvent } from "@app/shared";
+import type { ContactEmails, Pipeline, StaffMember, Task, TimelineEvent } from "@app/shared";
 import { STAGE_LABELS, type Stage } from "@app/shared/constants";
 import { useState } from "react";
 import { describedBy, Field, inputStyles } from "~/components/ui/field";
@@ -20,7 +20,7 @@ export type FollowUp = {
   timeline: TimelineEvent[];
   tasks: Task[];
   /** The email side of the messages; null when it could not be loaded (the messages still show). */
-  emails: ClientEmails | null;
+  emails: ContactEmails | null;
 };
 
 export type FollowUpFormsProps = {

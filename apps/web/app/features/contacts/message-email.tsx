@@ -17,12 +17,12 @@ const file =
 export type ReceivedHeaderProps = {
   email: MessageEmail;
   /** The contact's address: an email from another one says so. */
-  clientEmail: string;
+  contactEmail: string;
 };
 
 /** Who a received email came from (its From, whoever the conversation is with) and its subject, above its text. */
-export function ReceivedHeader({ email, clientEmail }: ReceivedHeaderProps) {
-  const foreign = email.from !== null && email.from.toLowerCase() !== clientEmail.toLowerCase();
+export function ReceivedHeader({ email, contactEmail }: ReceivedHeaderProps) {
+  const foreign = email.from !== null && email.from.toLowerCase() !== contactEmail.toLowerCase();
   return (
     <div className="grid gap-0.5 text-sm text-stone-700">
       {email.from && (

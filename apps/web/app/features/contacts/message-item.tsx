@@ -1,4 +1,4 @@
-import type { Client, ClientEmails, ClientMessage } from "@app/shared";
+import type { Contact, ContactEmails, ContactMessage } from "@app/shared";
 import { CONTACT_LIMITS, CRM_LIMITS, CRM_MESSAGES } from "@app/shared/constants";
 import { Check, CircleX, MessageSquareReply, Pencil, RotateCcw, Trash2, X } from "lucide-react";
 import { useRef, useState } from "react";
@@ -14,21 +14,21 @@ import { TextEditor } from "./text-editor";
 import { WhatsappReply } from "./whatsapp-reply";
 
 export type MessageItemProps = {
-  message: ClientMessage;
+  message: ContactMessage;
   /** Where a reply is emailed: the outcome names it. */
-  clientEmail: string;
+  contactEmail: string;
   /** Whom a reply answers: a chosen template is filled in with their details. */
-  client?: Pick<Client, "firstName" | "lastName" | "company" | "countryCode" | "phone">;
+  client?: Pick<Contact, "firstName" | "lastName" | "company" | "countryCode" | "phone">;
   /** The contact's details were replaced by a message's (`Usar estos datos`): the dialog's form starts again. */
   onDetailsUsed?: () => void;
   /** The email side of the contact's messages (received files, reply deliveries); null while unknown. */
-  emails?: ClientEmails | null;
+  emails?: ContactEmails | null;
   /** A change was stored: the dialog says so in its status line. */
   onOutcome: (text: string) => void;
   /** Asks first (spec section 4's question), then deletes. */
-  onRemove: (message: ClientMessage) => void;
+  onRemove: (message: ContactMessage) => void;
   /** Asks first, then deletes a message kept for review. */
-  onDiscard: (message: ClientMessage) => void;
+  onDiscard: (message: ContactMessage) => void;
 };
 
 type Editing = "reply" | "reject" | "edit" | null;
@@ -57,7 +57,7 @@ const danger = `${action} text-red-800 ring-red-200 hover:bg-red-50`;
 /** One message of the contact dialog: date, origin, services, status, text, reply, and what can be done. */
 export function MessageItem({
   message,
-  clientEmail,
+  contactEmail,
   client,
   emails,
   onOutcome,
@@ -75,7 +75,7 @@ export function MessageItem({
   const email = emails?.messages.find((entry) => entry.messageId === message.id);
   // Unknown while the email side loads: the server refuses a reply it cannot send anyway.
   const byEmail = emails?.canReplyByEmail !== false;
-  const differences = client ? detailDifferences(message.submittedDetails, { ...client, email: clientEmail }) : [];
+  const differences = client ? detailDifferences(message.submittedDetails, { ...client, email: contactEmail }) : [];
 
   /**
    * Stores a change (the route reloads the contact); afterwards the focus stays on this message
@@ -118,7 +118,7 @@ export function MessageItem({
         </div>
       </header>
       {message.services.length > 0 && <ServicePills services={message.services} />}
-      {email && message.origin === "email" && <ReceivedHeader email={email} clientEmail={clientEmail} />}
+      {email && message.origin === "email" && <ReceivedHeader email={email} contactEmail={contactEmail} />}
       <p className="whitespace-pre-line break-words text-stone-800">
         {message.messageDescription || <span className="text-stone-600">(sin texto)</span>}
       </p>
@@ -161,7 +161,7 @@ export function MessageItem({
               onRetry={() =>
                 run(
                   { intent: "retry-email", emailId: email.replyDelivery?.id ?? 0 },
-                  `El correo a ${clientEmail} volvió a la cola de envío.`,
+                  `El correo a ${contactEmail} volvió a la cola de envío.`,
                 )
               }
             />
@@ -197,7 +197,7 @@ export function MessageItem({
             if (!byEmail) throw new Error(CRM_MESSAGES.replyNeedsAddress);
             await run(
               { intent: "reply", messageId: message.id, reply },
-              `Respuesta guardada. El correo a ${clientEmail} quedó en cola de envío.`,
+              `Respuesta guardada. El correo a ${contactEmail} quedó en cola de envío.`,
             );
           }}
           actions={

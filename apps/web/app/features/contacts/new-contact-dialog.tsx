@@ -1,4 +1,4 @@
-import type { ClientDetail, ServiceType } from "@app/shared";
+import type { ContactDetail, ServiceType } from "@app/shared";
 import { CONTACT_LIMITS, CRM_MESSAGES, EMPTY_CONTACT_DETAILS } from "@app/shared/constants";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
@@ -25,7 +25,7 @@ export type NewContactDialogProps = {
   open: boolean;
   serviceTypes: ServiceType[] | null;
   onClose: () => void;
-  onCreated: (detail: ClientDetail) => void;
+  onCreated: (detail: ContactDetail) => void;
 };
 
 /** "Nuevo Contacto": the public form's fields and rules (minus consent), plus an optional first message. */
@@ -51,7 +51,7 @@ function NewContactForm({ serviceTypes, onClose, onCreated }: Omit<NewContactDia
     try {
       // An empty first message means none: the contact is stored without messages.
       const body = message ? { ...values, message } : values;
-      onCreated(await action.run<ClientDetail>({ intent: "create-client", body }));
+      onCreated(await action.run<ContactDetail>({ intent: "create-client", body }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         setError("email", { message: error.message || CRM_MESSAGES.emailTaken }, { shouldFocus: true });

@@ -1,9 +1,9 @@
-import type { ClientMessage } from "@app/shared";
+import type { ContactMessage } from "@app/shared";
 import { UserRoundPen } from "lucide-react";
 import type { DetailDifference } from "./submitted-details";
 
 export type SubmittedDetailsNoticeProps = {
-  message: Pick<ClientMessage, "inReview">;
+  message: Pick<ContactMessage, "inReview">;
   differences: DetailDifference[];
   busy: boolean;
   /** Makes the typed details the contact's (`Usar estos datos`). */

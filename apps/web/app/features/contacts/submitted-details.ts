@@ -1,9 +1,9 @@
-import type { Client, SubmittedDetails } from "@app/shared";
+import type { Contact, SubmittedDetails } from "@app/shared";
 
 // "Datos distintos a los guardados" (decision 040): what a returning sender typed in the public form
 // against the contact as stored, field by field. Zod-free.
 
-type StoredDetails = Pick<Client, "firstName" | "lastName" | "email" | "countryCode" | "phone" | "company">;
+type StoredDetails = Pick<Contact, "firstName" | "lastName" | "email" | "countryCode" | "phone" | "company">;
 
 export type DetailDifference = { label: string; typed: string; stored: string };
 

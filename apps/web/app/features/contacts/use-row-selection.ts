@@ -1,4 +1,4 @@
-import type { ClientMessagePage } from "@app/shared";
+import type { ContactMessagePage } from "@app/shared";
 import { CRM_LIMITS } from "@app/shared/constants";
 import { useState } from "react";
 import type { BulkTarget } from "./bulk-actions";
@@ -9,7 +9,7 @@ import type { RowSelection } from "./contacts-table";
  * The rows picked for a bulk action, kept across the pages of one search (up to a page's maximum)
  * and dropped when the search or a filter changes; or "every result of this search".
  */
-export function useRowSelection(query: ContactsQuery, result: ClientMessagePage | null) {
+export function useRowSelection(query: ContactsQuery, result: ContactMessagePage | null) {
   const [ids, setIds] = useState<ReadonlySet<number>>(new Set());
   const [all, setAll] = useState(false);
   const place = formatContactsQuery({ ...query, page: 0 });

@@ -1,4 +1,4 @@
-import type { Client } from "@app/shared";
+import type { Contact } from "@app/shared";
 import { dialDigits, storedToE164 } from "@app/shared/phone";
 
 // The contact's WhatsApp chat, from their phone as stored (E.164: `+593991234567`). Zod-free.
@@ -8,8 +8,8 @@ export const NO_WHATSAPP_NUMBER = "Este contacto no tiene un número de teléfon
 export type WhatsappNumber = { ok: true; digits: string } | { ok: false; reason: string };
 
 /** The contact's number as wa.me and `tel:` want it: E.164 without the `+`, or why there is none. */
-export function whatsappNumber(client: Pick<Client, "countryCode" | "phone">): WhatsappNumber {
-  const digits = dialDigits(storedToE164(client.phone, client.countryCode));
+export function whatsappNumber(contact: Pick<Contact, "countryCode" | "phone">): WhatsappNumber {
+  const digits = dialDigits(storedToE164(contact.phone, contact.countryCode));
   return digits ? { ok: true, digits } : { ok: false, reason: NO_WHATSAPP_NUMBER };
 }
 

@@ -1,4 +1,4 @@
-import type { Client } from "@app/shared";
+import type { Contact } from "@app/shared";
 import { CRM_LIMITS } from "@app/shared/constants";
 import { LoaderCircle, MessageCircle } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
@@ -8,7 +8,7 @@ import { whatsappChatHref, whatsappNumber } from "./whatsapp-link";
 
 export type WhatsappReplyProps = {
   /** The contact's phone as stored: the country code, and the number joined to it. */
-  client: Pick<Client, "countryCode" | "phone">;
+  client: Pick<Contact, "countryCode" | "phone">;
   messageId: number;
   /** The reply as typed: WhatsApp opens with it written, and it is what gets recorded. */
   reply: string;
@@ -29,7 +29,7 @@ const plain = `${button} text-leaf-800 ring-leaf-200 hover:bg-leaf-50`;
  * registrar` records it as the message's reply (Respondido, no email). Without a usable number the
  * button stays in the tab order, unavailable, with the reason beside it.
  */
-export function WhatsappReply({ client, messageId, reply, onOutcome }: WhatsappReplyProps) {
+export function WhatsappReply({ client: contact, messageId, reply, onOutcome }: WhatsappReplyProps) {
   const id = useId();
   /** The text WhatsApp opened with, while the question waits: what gets recorded, even if the box changes meanwhile. */
   const [sent, setSent] = useState<string | null>(null);
@@ -39,7 +39,7 @@ export function WhatsappReply({ client, messageId, reply, onOutcome }: WhatsappR
   const question = useRef<HTMLDivElement>(null);
   const action = useContactsAction();
 
-  const number = whatsappNumber(client);
+  const number = whatsappNumber(contact);
   const text = reply.trim();
   let unavailable: string | null = null;
   if (!number.ok) unavailable = number.reason;

@@ -5,7 +5,7 @@ import { ADMIN, bearer, createAuthTestApp, signIn } from "../../../test/auth.ts"
 import { contactRequest, newContactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../../../test/database.ts";
 import { queryRows } from "../../db/client.ts";
-import { clientMessages, clientServiceTypes, clients } from "../../db/schema/index.ts";
+import { contactMessages, contactServiceTypes, contacts } from "../../db/schema/index.ts";
 import { insertContactRequests } from "./intake-repo.ts";
 import { IN_REVIEW, m, VISIBLE } from "./tables.ts";
 
@@ -35,22 +35,22 @@ describe.each(engines)("the services of each contact on %s", (engine) => {
   /** What the table holds, as (client, service) pairs. */
   const stored = () =>
     t.app.db
-      .select({ clientId: clientServiceTypes.clientId, serviceTypeId: clientServiceTypes.serviceTypeId })
-      .from(clientServiceTypes)
-      .orderBy(asc(clientServiceTypes.clientId), asc(clientServiceTypes.serviceTypeId));
+      .select({ clientId: contactServiceTypes.clientId, serviceTypeId: contactServiceTypes.serviceTypeId })
+      .from(contactServiceTypes)
+      .orderBy(asc(contactServiceTypes.clientId), asc(contactServiceTypes.serviceTypeId));
   /** What it must hold, derived from the messages as the product filter did before the table. */
   const derived = () =>
     queryRows<Pair>(
       t.app.db,
       sql`select distinct ${m.clientId} as "clientId", ms.service_type_id as "serviceTypeId"
-            from ${clientMessages} m join message_service_types ms on ms.message_id = ${m.id}
+            from ${contactMessages} m join message_service_types ms on ms.message_id = ${m.id}
            where ${VISIBLE} order by 1, 2`,
     );
   /** The table, checked against its definition, as `email: [services]` for the test to read. */
   const servicesByEmail = async () => {
     const pairs = await stored();
     expect(pairs).toEqual(await derived());
-    const people = await t.app.db.select({ id: clients.id, email: clients.email }).from(clients);
+    const people = await t.app.db.select({ id: contacts.id, email: contacts.email }).from(contacts);
     const byEmail: Record<string, number[]> = {};
     for (const pair of pairs) {
       const email = people.find((person) => person.id === pair.clientId)?.email ?? "?";
@@ -59,16 +59,16 @@ describe.each(engines)("the services of each contact on %s", (engine) => {
     return byEmail;
   };
   const clientId = async (email: string) => {
-    const [row] = await t.app.db.select({ id: clients.id }).from(clients).where(eq(clients.emailKey, email));
+    const [row] = await t.app.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.emailKey, email));
     return row?.id ?? 0;
   };
   const messageIds = async (email: string) =>
     (
       await t.app.db
-        .select({ id: clientMessages.id })
-        .from(clientMessages)
-        .where(eq(clientMessages.clientId, await clientId(email)))
-        .orderBy(asc(clientMessages.id))
+        .select({ id: contactMessages.id })
+        .from(contactMessages)
+        .where(eq(contactMessages.clientId, await clientId(email)))
+        .orderBy(asc(contactMessages.id))
     ).map((row) => row.id);
 
   beforeAll(async () => {
@@ -122,9 +122,9 @@ describe.each(engines)("the services of each contact on %s", (engine) => {
     await expectStatus(call("POST", `/api/client-message/${kept}/accept`), 200);
     expect((await servicesByEmail())["persona2@finca.ec"]).toEqual([5]);
     await t.app.db
-      .update(clientMessages)
+      .update(contactMessages)
       .set({ reviewedAt: null })
-      .where(eq(clientMessages.id, kept ?? 0));
+      .where(eq(contactMessages.id, kept ?? 0));
     expect((await servicesByEmail())["persona2@finca.ec"]).toBeUndefined();
   });
 
@@ -142,9 +142,9 @@ describe.each(engines)("the services of each contact on %s", (engine) => {
     expect((await servicesByEmail())["persona0@finca.ec"]).toEqual([1, 4, 8]);
     // As a merge of two contacts would: persona0's second message becomes persona1's.
     await t.app.db
-      .update(clientMessages)
+      .update(contactMessages)
       .set({ clientId: await clientId("persona1@finca.ec") })
-      .where(eq(clientMessages.id, second ?? 0));
+      .where(eq(contactMessages.id, second ?? 0));
     expect(await servicesByEmail()).toEqual({ "persona0@finca.ec": [1, 8], "persona1@finca.ec": [1, 3, 4] });
     await t.app.db.execute(sql`truncate message_service_types`);
     expect(await servicesByEmail()).toEqual({});
@@ -167,7 +167,7 @@ describe.each(engines)("the services of each contact on %s", (engine) => {
     const listed = (condition: typeof VISIBLE, serviceTypeId: number) =>
       queryRows<{ id: number; stage: string }>(
         t.app.db,
-        sql`select c.id, c.stage from clients c where exists (select 1 from ${clientMessages} m
+        sql`select c.id, c.stage from clients c where exists (select 1 from ${contactMessages} m
               join message_service_types ms on ms.message_id = ${m.id}
              where ${m.clientId} = c.id and ms.service_type_id = ${serviceTypeId} and ${condition})
              ${condition === VISIBLE ? sql`and c.last_message_at is not null` : sql``} order by c.id`,
