@@ -58,11 +58,14 @@ export async function startServer(label, env) {
   mkdirSync(tmpRoot, { recursive: true });
   const port = await freePort(3600);
   const logFile = path.join(tmpRoot, `${label}.log`);
+  const heapProbeFile = path.join(tmpRoot, `${label}.heap.json`);
   const { server, readyMs } = await startApiServer({
     repoRoot,
     port,
     logFile,
+    nodeArgs: ["--expose-gc", "--import", "./bench/faults/heap-probe.mjs"],
     env: {
+      HEAP_PROBE_FILE: heapProbeFile,
       NODE_ENV: "production",
       JWT_SECRET: randomBytes(48).toString("base64"),
       MFA_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
@@ -74,7 +77,7 @@ export async function startServer(label, env) {
       ...env,
     },
   });
-  return Object.assign(server, { readyMs, logFile, log: () => tail(logFile, 20) });
+  return Object.assign(server, { readyMs, logFile, heapProbeFile, log: () => tail(logFile, 20) });
 }
 
 /**
@@ -88,6 +91,25 @@ export async function serverBehindProxy(label, env = {}) {
   await proxy.up();
   const server = await startServer(label, { DATABASE_URL: proxy.route(storage.url), ...env });
   return { storage, proxy, server };
+}
+
+/**
+ * The server's live memory in MiB after a full garbage collection (heap plus the buffers V8 tracks
+ * outside it), through bench/faults/heap-probe.mjs: the figure that grows with a leak and not with load.
+ */
+export async function liveHeapMiB(server) {
+  rmSync(server.heapProbeFile, { force: true });
+  process.kill(server.pid, "SIGUSR2");
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      const { heapUsed, external } = JSON.parse(readFileSync(server.heapProbeFile, "utf8"));
+      return Math.round((heapUsed + external) / 1024 / 1024);
+    } catch {
+      await sleep(50); // not written yet (or half written)
+    }
+  }
+  throw new Error(`the server did not answer the heap probe within 10 s:\n${server.log()}`);
 }
 
 /** Resident memory of a process in MiB (Linux). */
