@@ -17,7 +17,7 @@ import { useContactsAction } from "./contacts-actions";
 export type ContactDetailsFormProps = {
   /** The form's id: the dialog's "Guardar" button submits it from the dialog's footer. */
   id: string;
-  client: Contact;
+  contact: Contact;
   /** "Editar" opened the dialog: the keyboard starts in the first field. */
   focusFirstField: boolean;
   /** Enter in a field, or the dialog's `Guardar`: the dialog stores everything changed in it. */
@@ -30,13 +30,7 @@ export type ContactDetailsFormProps = {
  * The contact's data, editable (`PATCH /api/clients/:id`), stored by the dialog's one `Guardar`
  * (decision 047); a taken email is said under Correo.
  */
-export function ContactDetailsForm({
-  id,
-  client: contact,
-  focusFirstField,
-  onSubmit,
-  onProblem,
-}: ContactDetailsFormProps) {
+export function ContactDetailsForm({ id, contact, focusFirstField, onSubmit, onProblem }: ContactDetailsFormProps) {
   const { register, handleSubmit, formState, reset, setError, setFocus } = useZodForm(contactFieldsFormSchema, {
     defaultValues: contactDetailsOf(contact),
   });
@@ -52,7 +46,7 @@ export function ContactDetailsForm({
 
   const store = async (values: ContactFieldsFormValues) => {
     try {
-      await action.run({ intent: "update-client", clientId: contact.id, body: values });
+      await action.run({ intent: "update-contact", contactId: contact.id, body: values });
       // What is stored now is what the fields hold: nothing left unsaved.
       reset(values);
       return "Datos del contacto guardados.";

@@ -26,7 +26,7 @@ export type ContactIntent = "view" | "edit";
 
 export type ContactDialogProps = {
   /** Who the dialog shows; null when it is closed. */
-  client: Contact | null;
+  contact: Contact | null;
   /** The stored contact and all their messages, as the route loaded them (again after each change). */
   detail: ContactDetail | null;
   loadProblem: string | null;
@@ -43,10 +43,10 @@ export type ContactDialogProps = {
  * status, reply, edit and delete, a note to add, and the LOPDP rights. About 3xl wide; Escape, the
  * backdrop and "Cerrar" close it; focus goes back to the button that opened it.
  */
-export function ContactDialog({ client: contact, ...props }: ContactDialogProps) {
+export function ContactDialog({ contact, ...props }: ContactDialogProps) {
   return (
     <Dialog open={contact !== null} onClose={props.onClose} labelledBy="contacto-titulo" className="max-w-3xl">
-      {contact && <ContactDialogContent key={contact.id} client={contact} {...props} />}
+      {contact && <ContactDialogContent key={contact.id} contact={contact} {...props} />}
     </Dialog>
   );
 }
@@ -55,15 +55,15 @@ type Outcome = { tone: "success" | "problem"; text: string } | null;
 type Confirming = { kind: "delete" | "discard"; message: ContactMessage } | { kind: "anonymise" } | null;
 
 function ContactDialogContent({
-  client,
+  contact,
   detail,
   loadProblem,
   followUp,
   staff,
   intent,
   serviceTypes,
-}: ContactDialogProps & { client: Contact }) {
-  const { id } = client;
+}: ContactDialogProps & { contact: Contact }) {
+  const { id } = contact;
   const action = useContactsAction();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [saving, setSaving] = useState(false);
@@ -78,7 +78,7 @@ function ContactDialogContent({
   // The form starts again from the stored data after an anonymisation or `Usar estos datos`.
   const [formVersion, setFormVersion] = useState(0);
   const title = useRef<HTMLHeadingElement>(null);
-  const name = fullName(client);
+  const name = fullName(contact);
   const say = (text: string, tone: "success" | "problem" = "success") => setOutcome({ tone, text });
 
   /** The one `Guardar` (decision 047): every part changed, stored one after the other. */
@@ -113,11 +113,11 @@ function ContactDialogContent({
           {name}
         </h2>
         <p className="break-words text-sm text-stone-600">
-          {client.company ? `${client.company} · ` : ""}
-          <EmailAddress email={client.email} />
+          {contact.company ? `${contact.company} · ` : ""}
+          <EmailAddress email={contact.email} />
         </p>
         <div className="mt-3">
-          <ContactReach client={client} pipeline={detail?.pipeline ?? null} tasks={followUp?.tasks ?? null} />
+          <ContactReach contact={contact} pipeline={detail?.pipeline ?? null} tasks={followUp?.tasks ?? null} />
         </div>
       </div>
 
@@ -127,7 +127,7 @@ function ContactDialogContent({
             <h3 id="contacto-seguimiento" className="font-bold text-leaf-900 text-lg">
               Seguimiento
             </h3>
-            <FollowUpForms clientId={id} pipeline={detail.pipeline} staff={staff} onOutcome={say} />
+            <FollowUpForms contactId={id} pipeline={detail.pipeline} staff={staff} onOutcome={say} />
           </section>
         )}
 
@@ -138,7 +138,7 @@ function ContactDialogContent({
           <ContactDetailsForm
             key={formVersion}
             id="contacto-formulario"
-            client={client}
+            contact={contact}
             focusFirstField={intent === "edit"}
             onSubmit={save}
             onProblem={(text) => setOutcome({ tone: "problem", text })}
@@ -148,8 +148,8 @@ function ContactDialogContent({
         <ContactMessages
           messages={detail?.messages ?? null}
           loadProblem={loadProblem}
-          contactEmail={client.email}
-          client={client}
+          contactEmail={contact.email}
+          contact={contact}
           emails={followUp?.emails ?? null}
           serviceTypes={serviceTypes}
           onOutcome={say}
@@ -157,14 +157,14 @@ function ContactDialogContent({
           onDiscard={(message) => setConfirming({ kind: "discard", message })}
           onDetailsUsed={() => setFormVersion((version) => version + 1)}
           onAddNote={async (body) => {
-            await action.run({ intent: "add-note", clientId: id, body });
+            await action.run({ intent: "add-note", contactId: id, body });
             say("Mensaje añadido.");
           }}
         />
 
-        {detail && <ContactTasks clientId={id} tasks={followUp?.tasks ?? null} staff={staff} onOutcome={say} />}
+        {detail && <ContactTasks contactId={id} tasks={followUp?.tasks ?? null} staff={staff} onOutcome={say} />}
 
-        {detail && <ContactTimeline clientId={id} events={followUp?.timeline ?? null} />}
+        {detail && <ContactTimeline contactId={id} events={followUp?.timeline ?? null} />}
 
         <DataRights
           name={name}
@@ -237,7 +237,7 @@ function ContactDialogContent({
         describeError={errorMessage}
         onClose={() => setConfirming(null)}
         onConfirm={async () => {
-          await action.run({ intent: "anonymise-client", clientId: id });
+          await action.run({ intent: "anonymise-contact", contactId: id });
           setFormVersion((version) => version + 1);
           say("Los datos personales del contacto se anonimizaron.");
         }}

@@ -14,7 +14,7 @@ const link =
   "inline-flex min-h-11 min-w-0 flex-col items-center justify-center gap-0.5 rounded-xl px-1 py-1.5 font-semibold text-leaf-800 text-xs ring-1 ring-leaf-200 hover:bg-leaf-50 md:flex-row md:gap-1.5 md:px-3 md:text-sm";
 
 type ContactReachProps = {
-  client: Contact;
+  contact: Contact;
   pipeline: Pipeline | null;
   /** The contact's tasks as loaded; null when they could not be. */
   tasks: Task[] | null;
@@ -24,7 +24,7 @@ type ContactReachProps = {
 const nextTask = (tasks: Task[]) =>
   tasks.filter((task) => !task.done).sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt))[0];
 
-export function ContactReach({ client: contact, pipeline, tasks }: ContactReachProps) {
+export function ContactReach({ contact, pipeline, tasks }: ContactReachProps) {
   const name = fullName(contact);
   const number = whatsappNumber(contact);
   const next = tasks ? nextTask(tasks) : undefined;

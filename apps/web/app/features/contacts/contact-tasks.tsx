@@ -26,7 +26,7 @@ const dueFormat = lazily(
 export const dueText = (iso: string) => dueFormat().format(new Date(iso));
 
 export type ContactTasksProps = {
-  clientId: number;
+  contactId: number;
   /** The contact's open tasks, soonest first; null when they could not be loaded. */
   tasks: Task[] | null;
   staff: StaffMember[] | null;
@@ -34,7 +34,7 @@ export type ContactTasksProps = {
 };
 
 /** The contact's open tasks with a box to mark each done, and `Nueva tarea`. */
-export function ContactTasks({ clientId, tasks, staff, onOutcome }: ContactTasksProps) {
+export function ContactTasks({ contactId, tasks, staff, onOutcome }: ContactTasksProps) {
   const action = useContactsAction();
   const [adding, setAdding] = useState(false);
   // The box shows the person's click at once; the task leaves the list when the route reloads.
@@ -58,7 +58,7 @@ export function ContactTasks({ clientId, tasks, staff, onOutcome }: ContactTasks
       </div>
       {adding && (
         <NewTaskForm
-          clientId={clientId}
+          contactId={contactId}
           staff={staff}
           onDone={(text) => {
             setAdding(false);
@@ -114,11 +114,11 @@ export function ContactTasks({ clientId, tasks, staff, onOutcome }: ContactTasks
 type TaskErrors = Partial<Record<"title" | "dueAt" | "ownerId", string>>;
 
 function NewTaskForm({
-  clientId,
+  contactId,
   staff,
   onDone,
 }: {
-  clientId: number;
+  contactId: number;
   staff: StaffMember[] | null;
   onDone: (text: string | null) => void;
 }) {
@@ -148,7 +148,7 @@ function NewTaskForm({
         try {
           await action.run({
             intent: "create-task",
-            clientId,
+            contactId,
             body: { title, dueAt, ...(ownerId ? { ownerId: Number(ownerId) } : {}) },
           });
           onDone(`Tarea "${title.trim()}" creada.`);

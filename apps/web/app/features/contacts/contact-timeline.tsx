@@ -83,19 +83,19 @@ function describe(event: TimelineEvent): { title: string; body?: string } {
 }
 
 export type ContactTimelineProps = {
-  clientId: number;
+  contactId: number;
   /** Newest first; null when it could not be loaded. */
   events: TimelineEvent[] | null;
 };
 
 /** `Nota interna` and the contact's history, newest first. */
-export function ContactTimeline({ clientId, events }: ContactTimelineProps) {
+export function ContactTimeline({ contactId, events }: ContactTimelineProps) {
   return (
     <section aria-labelledby="contacto-historial" className="grid gap-3">
       <h3 id="contacto-historial" className="font-bold text-leaf-900 text-lg">
         Historial
       </h3>
-      <InternalNoteForm clientId={clientId} />
+      <InternalNoteForm contactId={contactId} />
       {events === null ? (
         <p className="text-sm text-stone-600">No se pudo cargar el historial.</p>
       ) : (
@@ -121,7 +121,7 @@ export function ContactTimeline({ clientId, events }: ContactTimelineProps) {
 }
 
 /** `Nota interna`: stored by the dialog's `Guardar` with everything else changed (decision 047). */
-function InternalNoteForm({ clientId }: Omit<ContactTimelineProps, "events">) {
+function InternalNoteForm({ contactId }: Omit<ContactTimelineProps, "events">) {
   const action = useContactsAction();
   const [body, setBody] = useState("");
   const [error, setError] = useState<string>();
@@ -129,7 +129,7 @@ function InternalNoteForm({ clientId }: Omit<ContactTimelineProps, "events">) {
     dirty: body.trim() !== "",
     save: async () => {
       try {
-        await action.run({ intent: "add-internal-note", clientId, body });
+        await action.run({ intent: "add-internal-note", contactId, body });
         setBody("");
         setError(undefined);
         return "Nota interna guardada. No se envía al cliente.";

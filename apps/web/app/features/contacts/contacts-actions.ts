@@ -33,11 +33,11 @@ import { addInternalNote, changeOwner, changeStage, changeTask, createTask } fro
 // then reloads the list and the open contact (so nothing here keeps a copy of what is stored).
 
 export type ContactsIntent =
-  | { intent: "create-client"; body: NewContactInput }
-  | { intent: "update-client"; clientId: number; body: ContactFieldsBody }
-  | { intent: "delete-client"; clientId: number }
-  | { intent: "anonymise-client"; clientId: number }
-  | { intent: "add-note"; clientId: number; body: NewMessageInput }
+  | { intent: "create-contact"; body: NewContactInput }
+  | { intent: "update-contact"; contactId: number; body: ContactFieldsBody }
+  | { intent: "delete-contact"; contactId: number }
+  | { intent: "anonymise-contact"; contactId: number }
+  | { intent: "add-note"; contactId: number; body: NewMessageInput }
   | { intent: "edit-message"; messageId: number; text: string }
   | { intent: "change-status"; messageId: number; body: StatusChangeInput }
   | { intent: "reply"; messageId: number; reply: string }
@@ -46,26 +46,26 @@ export type ContactsIntent =
   | { intent: "use-message-details"; messageId: number }
   | { intent: "retry-email"; emailId: number }
   | { intent: "delete-message"; messageId: number }
-  | { intent: "change-stage"; clientId: number; body: StageChangeInput }
-  | { intent: "change-owner"; clientId: number; body: OwnerChangeInput }
-  | { intent: "create-task"; clientId: number; body: NewTaskInput }
+  | { intent: "change-stage"; contactId: number; body: StageChangeInput }
+  | { intent: "change-owner"; contactId: number; body: OwnerChangeInput }
+  | { intent: "create-task"; contactId: number; body: NewTaskInput }
   | { intent: "change-task"; taskId: number; body: TaskChangeInput }
-  | { intent: "add-internal-note"; clientId: number; body: string }
+  | { intent: "add-internal-note"; contactId: number; body: string }
   | { intent: "bulk-change"; body: BulkChangeInput }
   | { intent: "bulk-undo"; undoId: string };
 
 export function runContactsIntent(action: ContactsIntent): Promise<unknown> {
   switch (action.intent) {
-    case "create-client":
+    case "create-contact":
       return createContact(action.body);
-    case "update-client":
-      return updateContact(action.clientId, action.body);
-    case "delete-client":
-      return deleteContact(action.clientId);
-    case "anonymise-client":
-      return anonymiseContact(action.clientId);
+    case "update-contact":
+      return updateContact(action.contactId, action.body);
+    case "delete-contact":
+      return deleteContact(action.contactId);
+    case "anonymise-contact":
+      return anonymiseContact(action.contactId);
     case "add-note":
-      return addMessage(action.clientId, action.body);
+      return addMessage(action.contactId, action.body);
     case "edit-message":
       return updateMessage(action.messageId, { message: action.text });
     case "change-status":
@@ -83,15 +83,15 @@ export function runContactsIntent(action: ContactsIntent): Promise<unknown> {
     case "delete-message":
       return deleteMessage(action.messageId);
     case "change-stage":
-      return changeStage(action.clientId, action.body);
+      return changeStage(action.contactId, action.body);
     case "change-owner":
-      return changeOwner(action.clientId, action.body);
+      return changeOwner(action.contactId, action.body);
     case "create-task":
-      return createTask(action.clientId, action.body);
+      return createTask(action.contactId, action.body);
     case "change-task":
       return changeTask(action.taskId, action.body);
     case "add-internal-note":
-      return addInternalNote(action.clientId, action.body);
+      return addInternalNote(action.contactId, action.body);
     case "bulk-change":
       return changeContacts(action.body);
     case "bulk-undo":

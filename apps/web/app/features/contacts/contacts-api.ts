@@ -89,8 +89,8 @@ export const exportContactData = (id: number) =>
 export const anonymiseContact = (id: number) =>
   authRequest<ContactDetail>(`/clients/${id}/anonymise`, { method: "POST" });
 
-export const addMessage = (clientId: number, body: NewMessageInput) =>
-  authRequest<ContactMessage>(`/clients/${clientId}/messages`, { method: "POST", body });
+export const addMessage = (contactId: number, body: NewMessageInput) =>
+  authRequest<ContactMessage>(`/clients/${contactId}/messages`, { method: "POST", body });
 
 export const updateMessage = (id: number, body: { message?: string; serviceTypeIds?: number[] }) =>
   authRequest<ContactMessage>(`/client-message/${id}`, { method: "PATCH", body });

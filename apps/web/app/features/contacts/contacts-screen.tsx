@@ -270,7 +270,7 @@ export function ContactsScreen({
       )}
 
       <ContactDialog
-        client={shownContact || null}
+        contact={shownContact || null}
         detail={shown?.detail ?? null}
         loadProblem={shown?.problem ?? null}
         followUp={shown?.followUp ?? null}
@@ -311,7 +311,7 @@ export function ContactsScreen({
             await action.run({ intent: "delete-message", messageId: confirming.message.id });
             say("success", `Se descartó el mensaje de ${name}.`);
           } else {
-            await action.run({ intent: "delete-client", clientId: confirming.group.client.id });
+            await action.run({ intent: "delete-contact", contactId: confirming.group.client.id });
             say("success", `Se eliminó a ${name} y sus mensajes.`);
           }
         }}

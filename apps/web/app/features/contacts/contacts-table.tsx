@@ -44,7 +44,7 @@ const actionStyles = {
 } as const;
 
 /**
- * The contacts table of spec section 2: a row is a client with their newest message. From tablet
+ * The contacts table of spec section 2: a row is a contact with their newest message. From tablet
  * width up it is the spec's table; on a phone each row is laid out as a card (name, stage and owner,
  * the message, how to reach them, the actions) that reads top to bottom with nothing to swipe. The
  * explicit roles keep it a table for screen readers whatever the layout (a browser may drop a

@@ -4,8 +4,8 @@ import { authRequest, type DownloadedFile } from "~/lib/api-client";
 // The email side of a conversation (issue 14): received emails' files and quoted history, and how
 // each reply email is going.
 
-export const loadContactEmails = (clientId: number, signal?: AbortSignal) =>
-  authRequest<ContactEmails>(`/clients/${clientId}/emails`, { signal });
+export const loadContactEmails = (contactId: number, signal?: AbortSignal) =>
+  authRequest<ContactEmails>(`/clients/${contactId}/emails`, { signal });
 
 /** `Reintentar`: a failed or bounced email goes back to the queue. */
 export const retryEmail = (emailId: number) =>

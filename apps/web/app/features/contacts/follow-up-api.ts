@@ -13,31 +13,33 @@ import { authRequest } from "~/lib/api-client";
 
 // A contact's follow-up calls (issue 13): stage, owner, tasks, internal notes and timeline.
 
-export const changeStage = (clientId: number, body: StageChangeInput) =>
-  authRequest<Pipeline>(`/clients/${clientId}/stage`, { method: "PATCH", body });
+export const changeStage = (contactId: number, body: StageChangeInput) =>
+  authRequest<Pipeline>(`/clients/${contactId}/stage`, { method: "PATCH", body });
 
-export const changeOwner = (clientId: number, body: OwnerChangeInput) =>
-  authRequest<Pipeline & { ownerNotified: boolean }>(`/clients/${clientId}/owner`, { method: "PATCH", body });
+export const changeOwner = (contactId: number, body: OwnerChangeInput) =>
+  authRequest<Pipeline & { ownerNotified: boolean }>(`/clients/${contactId}/owner`, { method: "PATCH", body });
 
-export const loadTimeline = (clientId: number, signal?: AbortSignal) =>
-  authRequest<{ events: TimelineEvent[] }>(`/clients/${clientId}/timeline`, { signal }).then((answer) => answer.events);
+export const loadTimeline = (contactId: number, signal?: AbortSignal) =>
+  authRequest<{ events: TimelineEvent[] }>(`/clients/${contactId}/timeline`, { signal }).then(
+    (answer) => answer.events,
+  );
 
 /** Every open task of the contact, whoever has it. */
-export const loadContactTasks = (clientId: number, signal?: AbortSignal) =>
-  authRequest<{ tasks: Task[] }>(`/tasks?owner=all&clientId=${clientId}`, { signal }).then((answer) => answer.tasks);
+export const loadContactTasks = (contactId: number, signal?: AbortSignal) =>
+  authRequest<{ tasks: Task[] }>(`/tasks?owner=all&clientId=${contactId}`, { signal }).then((answer) => answer.tasks);
 
 /** `/crm/tareas`: mine or the team's, open or done. */
 export const loadTasks = (owner: "me" | "all", status: "open" | "done", signal?: AbortSignal) =>
   authRequest<{ tasks: Task[]; total: number }>(`/tasks?owner=${owner}&status=${status}`, { signal });
 
-export const createTask = (clientId: number, body: NewTaskInput) =>
-  authRequest<Task>(`/clients/${clientId}/tasks`, { method: "POST", body });
+export const createTask = (contactId: number, body: NewTaskInput) =>
+  authRequest<Task>(`/clients/${contactId}/tasks`, { method: "POST", body });
 
 export const changeTask = (id: number, body: TaskChangeInput) =>
   authRequest<Task>(`/tasks/${id}`, { method: "PATCH", body });
 
-export const addInternalNote = (clientId: number, body: string) =>
-  authRequest<InternalNote>(`/clients/${clientId}/notes`, { method: "POST", body: { body } });
+export const addInternalNote = (contactId: number, body: string) =>
+  authRequest<InternalNote>(`/clients/${contactId}/notes`, { method: "POST", body: { body } });
 
 let staff: Promise<StaffMember[]> | undefined;
 

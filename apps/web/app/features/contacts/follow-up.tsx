@@ -24,7 +24,7 @@ export type FollowUp = {
 };
 
 export type FollowUpFormsProps = {
-  clientId: number;
+  contactId: number;
   pipeline: Pipeline;
   staff: StaffMember[] | null;
   onOutcome: (text: string, tone?: "success" | "problem") => void;
@@ -57,7 +57,7 @@ const sameDetails = (a: StageDetails, b: StageDetails) =>
  * with the version the last one left. A change by someone else shows at once while nothing is
  * chosen here; over a choice, the save answers that the contact changed meanwhile and shows theirs.
  */
-export function FollowUpForms({ clientId, pipeline, staff, onOutcome }: FollowUpFormsProps) {
+export function FollowUpForms({ contactId, pipeline, staff, onOutcome }: FollowUpFormsProps) {
   const action = useContactsAction();
   const stored = storedDraft(pipeline);
   // null: the fields show what is stored, whoever changes it.
@@ -84,7 +84,7 @@ export function FollowUpForms({ clientId, pipeline, staff, onOutcome }: FollowUp
         if (stageDirty) {
           const changed = await action.run<Pipeline>({
             intent: "change-stage",
-            clientId,
+            contactId,
             body: { stage: draft.stage, version, ...stageDetailsBody(draft.stage, draft.details) },
           });
           version = changed.version;
@@ -98,7 +98,7 @@ export function FollowUpForms({ clientId, pipeline, staff, onOutcome }: FollowUp
           const { ownerId } = draft;
           const changed = await action.run<{ ownerNotified: boolean }>({
             intent: "change-owner",
-            clientId,
+            contactId,
             body: { ownerId: ownerId === "" ? null : Number(ownerId), version },
           });
           const name = choices.find((member) => String(member.id) === ownerId)?.displayName;

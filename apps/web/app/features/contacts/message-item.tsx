@@ -18,7 +18,7 @@ export type MessageItemProps = {
   /** Where a reply is emailed: the outcome names it. */
   contactEmail: string;
   /** Whom a reply answers: a chosen template is filled in with their details. */
-  client?: Pick<Contact, "firstName" | "lastName" | "company" | "countryCode" | "phone">;
+  contact?: Pick<Contact, "firstName" | "lastName" | "company" | "countryCode" | "phone">;
   /** The contact's details were replaced by a message's (`Usar estos datos`): the dialog's form starts again. */
   onDetailsUsed?: () => void;
   /** The email side of the contact's messages (received files, reply deliveries); null while unknown. */
@@ -58,7 +58,7 @@ const danger = `${action} text-red-800 ring-red-200 hover:bg-red-50`;
 export function MessageItem({
   message,
   contactEmail,
-  client,
+  contact,
   emails,
   onOutcome,
   onRemove,
@@ -75,7 +75,7 @@ export function MessageItem({
   const email = emails?.messages.find((entry) => entry.messageId === message.id);
   // Unknown while the email side loads: the server refuses a reply it cannot send anyway.
   const byEmail = emails?.canReplyByEmail !== false;
-  const differences = client ? detailDifferences(message.submittedDetails, { ...client, email: contactEmail }) : [];
+  const differences = contact ? detailDifferences(message.submittedDetails, { ...contact, email: contactEmail }) : [];
 
   /**
    * Stores a change (the route reloads the contact); afterwards the focus stays on this message
@@ -186,11 +186,11 @@ export function MessageItem({
           hint={
             byEmail
               ? "Se enviará por correo al cliente, con tu firma."
-              : // Said before anything is written: the client's answer would have nowhere to go.
+              : // Said before anything is written: the contact's answer would have nowhere to go.
                 CRM_MESSAGES.replyNeedsAddress
           }
           maxLength={CRM_LIMITS.reply}
-          recipient={client && { ...client, products: message.services.map((service) => service.title) }}
+          recipient={contact && { ...contact, products: message.services.map((service) => service.title) }}
           requiredMessage={CRM_MESSAGES.replyRequired}
           submitLabel="Enviar respuesta"
           onSubmit={async (reply) => {
@@ -201,10 +201,10 @@ export function MessageItem({
             );
           }}
           actions={
-            client &&
+            contact &&
             ((text) => (
               <WhatsappReply
-                client={client}
+                contact={contact}
                 messageId={message.id}
                 reply={text}
                 onOutcome={(done) => {

@@ -51,7 +51,7 @@ function NewContactForm({ serviceTypes, onClose, onCreated }: Omit<NewContactDia
     try {
       // An empty first message means none: the contact is stored without messages.
       const body = message ? { ...values, message } : values;
-      onCreated(await action.run<ContactDetail>({ intent: "create-client", body }));
+      onCreated(await action.run<ContactDetail>({ intent: "create-contact", body }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         setError("email", { message: error.message || CRM_MESSAGES.emailTaken }, { shouldFocus: true });

@@ -8,7 +8,7 @@ import { whatsappChatHref, whatsappNumber } from "./whatsapp-link";
 
 export type WhatsappReplyProps = {
   /** The contact's phone as stored: the country code, and the number joined to it. */
-  client: Pick<Contact, "countryCode" | "phone">;
+  contact: Pick<Contact, "countryCode" | "phone">;
   messageId: number;
   /** The reply as typed: WhatsApp opens with it written, and it is what gets recorded. */
   reply: string;
@@ -29,7 +29,7 @@ const plain = `${button} text-leaf-800 ring-leaf-200 hover:bg-leaf-50`;
  * registrar` records it as the message's reply (Respondido, no email). Without a usable number the
  * button stays in the tab order, unavailable, with the reason beside it.
  */
-export function WhatsappReply({ client: contact, messageId, reply, onOutcome }: WhatsappReplyProps) {
+export function WhatsappReply({ contact, messageId, reply, onOutcome }: WhatsappReplyProps) {
   const id = useId();
   /** The text WhatsApp opened with, while the question waits: what gets recorded, even if the box changes meanwhile. */
   const [sent, setSent] = useState<string | null>(null);
