@@ -31,7 +31,8 @@ export const DraggableCard = memo(function DraggableCard({
   stage,
   onMoveTo,
   drag,
-}: BoardCardProps & { drag: BoardDrag }) {
+  alwaysLaidOut,
+}: BoardCardProps & { drag: BoardDrag; alwaysLaidOut: boolean }) {
   const held = useBoardDrag(drag, (store) => store.held() === card.id, false);
   const latest = useRef({ card, stage, onMoveTo });
   latest.current = { card, stage, onMoveTo };
@@ -65,10 +66,11 @@ export const DraggableCard = memo(function DraggableCard({
   return (
     // Off screen, a card's layout and paint are skipped (most of a column's 50): a drop or a message
     // above the board then lays out a few cards, not the whole board. Their place keeps their last
-    // size. Menus are popovers (top layer), never clipped by it.
+    // size, or 12rem (a card is 174 px with a one-line name, 198 px with two). Menus are popovers
+    // (top layer), never clipped by it.
     <li
       ref={itemRef}
-      className={`[contain-intrinsic-size:auto_10rem] [content-visibility:auto] ${held ? "rounded-2xl outline-2 outline-leaf-700 outline-dashed outline-offset-2" : ""}`}
+      className={`${alwaysLaidOut ? "" : "[contain-intrinsic-size:auto_12rem] [content-visibility:auto]"} ${held ? "rounded-2xl outline-2 outline-leaf-700 outline-dashed outline-offset-2" : ""}`}
     >
       <CardContent
         card={card}

@@ -88,6 +88,14 @@ export const BoardColumnView = memo(function BoardColumnView({
   );
 });
 
+/**
+ * How many of a column's last cards are always laid out: a phone that jumps to the end of a column
+ * finds them at their size already, so `Mostrar más` below them does not slide away from the finger
+ * as they are first drawn (skipped cards reached that way grew from their estimate and pushed it
+ * 190 px down, off the screen, half a second after it came into view).
+ */
+const LAID_OUT_AT_END = 6;
+
 /** The cards alone, so a column's highlight while a card is over it does not render them again. */
 const CardList = memo(function CardList({
   column,
@@ -96,8 +104,15 @@ const CardList = memo(function CardList({
 }: Pick<BoardColumnProps, "column" | "onMoveTo" | "drag">) {
   return (
     <ul className="grid gap-2">
-      {column.cards.map((card) => (
-        <DraggableCard key={card.id} card={card} stage={column.stage} onMoveTo={onMoveTo} drag={drag} />
+      {column.cards.map((card, index) => (
+        <DraggableCard
+          key={card.id}
+          card={card}
+          stage={column.stage}
+          onMoveTo={onMoveTo}
+          drag={drag}
+          alwaysLaidOut={index >= column.cards.length - LAID_OUT_AT_END}
+        />
       ))}
     </ul>
   );
