@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { inject } from "vitest";
 import type { Database } from "../src/db/client.ts";
 import { MIGRATIONS_FOLDER, prepareDatabase } from "../src/db/setup.ts";
 
@@ -32,10 +33,13 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `test_${randomBytes(6).toString("hex")}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  // A copy of the run's migrated template (about 50 ms) rather than migrating anew (about 800 ms):
+  // preparing it again applies only what it lacks, as on a server that starts.
+  const template = inject("postgresTemplate");
+  await withAdmin(adminUrl, (admin) =>
+    admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
+  );
+  const databaseUrl = databaseUrlOf(adminUrl, name);
   const database = await prepareDatabase({ databaseUrl, dataDir: "" });
   return {
     database,
@@ -44,6 +48,30 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
       await database.close();
       await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
+  };
+}
+
+function databaseUrlOf(adminUrl: string, name: string) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * The run's migrated PostgreSQL database every test database is copied from, when TEST_DATABASE_URL
+ * names a server: made by the API tests' global set-up, dropped by its teardown. No connection may
+ * stay open to it, or PostgreSQL refuses to copy it.
+ */
+export async function createPostgresTemplate() {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const name = `test_template_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  const database = await prepareDatabase({ databaseUrl: databaseUrlOf(adminUrl, name), dataDir: "" });
+  await database.close();
+  return {
+    name,
+    drop: () => withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)),
   };
 }
 
