@@ -90,7 +90,7 @@ const envSchema = z.object({
       .optional(),
   ),
   STAFF_NOTIFY_EMAIL: z.preprocess(emptyToUndefined, emailAddress.optional()),
-  /** The shared mailbox clients answer to: imap://user:pass@host:143 or imaps://...:993. */
+  /** The shared mailbox contacts answer to: imap://user:pass@host:143 or imaps://...:993. */
   IMAP_URL: z.preprocess(
     emptyToUndefined,
     z.url({ protocol: /^imaps?$/, error: "debe ser una URL imaps://usuario:clave@host:993 o imap://..." }).optional(),
@@ -263,7 +263,7 @@ export type Config = {
 export type InboundConfig = {
   url: string;
   mailbox: string;
-  /** The address clients write to, e.g. ventas@empresa.ec. */
+  /** The address contacts write to, e.g. ventas@empresa.ec. */
   address: string;
   plusAddressing: boolean;
   pollMs: number;

@@ -3,7 +3,7 @@ import { type Db, queryRows } from "../src/db/client.ts";
 
 export type LeadOptions = {
   email: string;
-  /** When the person wrote (their client row and message); defaults to now. */
+  /** When the person wrote (their contact row and message); defaults to now. */
   at?: Date;
   message?: string;
   reply?: string;
@@ -11,7 +11,7 @@ export type LeadOptions = {
 
 /**
  * A lead as the contact form leaves it, written with plain SQL so dates can lie in the past: the
- * client, one message about one service, its network facts and a sent confirmation email.
+ * contact, one message about one service, its network facts and a sent confirmation email.
  */
 export async function insertLead(
   db: Db,

@@ -28,7 +28,7 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
   const rows = <T>(query: string) => queryRows<T>(test.database.db, sql.raw(query));
   const one = async <T>(query: string) => (await rows<T>(query))[0] as T;
   /**
-   * Pairs of client_service_types missing or extra against its definition (each client's services
+   * Pairs of client_service_types missing or extra against its definition (each contact's services
    * in the main list), and how many there are: the demo writes through the triggers, the bulk load
    * in one pass of its own.
    */
@@ -345,7 +345,7 @@ describe.each(engines)("npm run db:seed on %s", { timeout: 120_000 }, (engine) =
     expect(shape.statuses).toEqual(["pendiente", "rechazado", "respondido"]);
     expect(shape.origins).toEqual(["web"]);
     expect(shape.span_days).toBeGreaterThan(700);
-    // Every client has an address of its own, those there before the load too.
+    // Every contact has an address of its own, those there before the load too.
     expect(shape.emails).toBe(earlier + 3_000);
 
     // The sales team: eight accounts nobody can use until an administrator sets their password.

@@ -52,7 +52,7 @@ export async function ensureBulkStaff(db: Db) {
 export type Pipeline = { staffIds: number[]; nowSeconds: number; startSeconds: number; m: number };
 
 /**
- * Owner and stage columns of client k (SQL over `k`), for clientsInsert: a fifth of contacts with
+ * Owner and stage columns of contact k (SQL over `k`), for clientsInsert: a fifth of contacts with
  * nobody; recent ones mostly new; older ones spread from contacted to won and lost.
  */
 export function pipelineColumns({ staffIds, nowSeconds, startSeconds, m }: Pipeline) {
@@ -78,7 +78,7 @@ const stageFrom = (stage: string) =>
   `case ${stage} when 'contactado' then 'nuevo' when 'cotizacion' then 'contactado' when 'negociacion' then 'cotizacion'
      when 'ganado' then 'negociacion' else 'contactado' end`;
 
-/** The timeline of every client but the busy one: given by the rule when it arrived, moved to its stage by its owner. */
+/** The timeline of every contact but the busy one: given by the rule when it arrived, moved to its stage by its owner. */
 export function eventsInsert(firstClientId: number, m: number) {
   const range = `c.id between ${firstClientId + 1} and ${firstClientId + m - 1}`;
   return `
@@ -96,9 +96,9 @@ export function eventsInsert(firstClientId: number, m: number) {
 }
 
 /**
- * `count` tasks on random clients (after their first message): 30% open, due from six days ago to
+ * `count` tasks on random contacts (after their first message): 30% open, due from six days ago to
  * twenty days ahead on the half hour; the others done around their due time, spread since the
- * client arrived. The owner is the client's, or a staff member for nobody's clients.
+ * contact arrived. The owner is the contact's, or a staff member for nobody's clients.
  */
 export function tasksInsert(input: Pipeline & { count: number; firstClientId: number }) {
   const { staffIds, nowSeconds, m, count, firstClientId } = input;
@@ -123,7 +123,7 @@ export function tasksInsert(input: Pipeline & { count: number; firstClientId: nu
                       join clients c on c.id = s.client_id) x) y`;
 }
 
-/** The busy customer (client `id`): its name and address, unless another run's busy customer has them. */
+/** The busy customer (contact `id`): its name and address, unless another run's busy customer has them. */
 export function busyContactUpdate(id: number) {
   const { email, firstName, lastName, company } = BUSY_CONTACT;
   return `

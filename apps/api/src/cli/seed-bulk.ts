@@ -4,10 +4,10 @@
 // with the same sizes on empty databases give the same data.
 //
 // Shape: message g (1..N) is sent at a time that grows with g over the last two years; the first
-// message of client k comes at g = ceil(k*N/M)+1 (clients arrive evenly over time), every other
-// message belongs to a client that already wrote before. Each message asks for 1 or 2 services.
-// Every active staff account owns some clients (eight accounts are made if missing), each client has
-// a stage; tasks and timeline events follow (seed-bulk-follow-up.ts), and client 0 is a customer who
+// message of contact k comes at g = ceil(k*N/M)+1 (contacts arrive evenly over time), every other
+// message belongs to a contact that already wrote before. Each message asks for 1 or 2 services.
+// Every active staff account owns some contacts (eight accounts are made if missing), each contact has
+// a stage; tasks and timeline events follow (seed-bulk-follow-up.ts), and contact 0 is a customer who
 // writes every week or so, with a timeline of more than 500 lines.
 import { PRIVACY_NOTICE_VERSION } from "@app/shared/constants";
 import { and, between, eq, getTableName, sql } from "drizzle-orm";
@@ -88,7 +88,7 @@ export type BulkResult = {
   firstMessageId: number;
   serviceLinks: number;
   tasks: number;
-  /** Client 0, the customer with the long timeline. */
+  /** Contact 0, the customer with the long timeline. */
   busyClientId: number;
 };
 
@@ -170,7 +170,7 @@ async function setTriggers(tx: Db, action: "enable" | "disable") {
 }
 
 /**
- * The services each new client asked about in the main list, from the messages just loaded, as the
+ * The services each new contact asked about in the main list, from the messages just loaded, as the
  * triggers would have written them; in the primary key's order, so the index is filled left to right.
  */
 function insertContactServices(tx: Db, firstMessageId: number, n: number) {
@@ -248,7 +248,7 @@ export function contactsInsert(firstClientId: number, m: number, pipeline: Pipel
         )
       : `${textArray(farms)}[1 + farm] || ${pick(COMPANY_SUFFIXES, "k", 10)}`;
   });
-  // An address from the name plus the client id (unique; demo addresses never carry digits).
+  // An address from the name plus the contact id (unique; demo addresses never carry digits).
   const local = `case ${hash("k", 11, 3)} when 0 then ${textArray(firstPlain)}[1 + f] || '.' || ${textArray(lastPlain)}[1 + l1]
     when 1 then substr(${textArray(firstPlain)}[1 + f], 1, 1) || ${textArray(lastPlain)}[1 + l1]
     else ${textArray(firstPlain)}[1 + f] || ${textArray(lastPlain)}[1 + l1] end`;
@@ -304,9 +304,9 @@ export function messagesInsert(input: {
   const titles = textArray(services.map((service) => service.title));
   const choice = serviceChoice(services);
   const start = nowSeconds - SPAN_DAYS * 86_400;
-  // Client index of message g's position on the time line; g starts a new client when it changes.
+  // Contact index of message g's position on the time line; g starts a new client when it changes.
   const slot = (g: string) => `((${g} - 1) * ${m}) / ${n}`;
-  // Every stride-th message that starts no client is the busy customer's (client 0).
+  // Every stride-th message that starts no contact is the busy customer's (contact 0).
   const stride = Math.max(2, Math.floor(n / BUSY.messages));
   const context = `case ${hash("g", 42, 5)}
       when 0 then 'para nuestra finca de ' || (3 + ${hash("g", 43, 60)}) || ' hectáreas de ' || ${pick(CROPS, "g", 44)}

@@ -99,9 +99,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
 }
 
 /**
- * Each client's newest message in the main list (review_reasons empty, or accepted), which orders
+ * Each contact's newest message in the main list (review_reasons empty, or accepted), which orders
  * the CRM's list; first and last contact as created_at and updated_at. `which` selects the messages
- * (and so the clients) to look at.
+ * (and so the contacts) to look at.
  */
 export async function updateContactTimes(db: Db, which: SQL | undefined) {
   const times = db

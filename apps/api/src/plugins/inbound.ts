@@ -5,7 +5,7 @@ import { publishLive } from "../modules/live/live-event.ts";
 export type Mailbox = { status: () => MailboxStatus | undefined };
 
 /**
- * The shared mailbox (IMAP_URL): clients' answers come back into the CRM. Without it nothing is
+ * The shared mailbox (IMAP_URL): contacts' answers come back into the CRM. Without it nothing is
  * read and replies carry the replying staff member's address (docs/operations.md).
  */
 export const inbound = fp(async (app) => {
@@ -22,7 +22,7 @@ export const inbound = fp(async (app) => {
     onImported: (result) => {
       if (result.outcome === "imported") {
         const { clientId, messageId } = result;
-        // An email kept for review in a client's conversation is not their answer: no "respondió"
+        // An email kept for review in a contact's conversation is not their answer: no "respondió"
         // for open screens (the form's submissions kept for review are not announced either).
         if (result.newClient || !result.inReview)
           publishLive(app.db, { kind: result.newClient ? "lead_created" : "message_received", clientId, messageId });

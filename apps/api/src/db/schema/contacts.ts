@@ -74,9 +74,9 @@ export const contacts = pgTable(
     /** Bumped by each stage or owner change: a change sent with an older one is refused (409). */
     version: integer("version").notNull().default(0),
     /**
-     * Names this client's conversation in the Reply-To of the emails they get (`ventas+<token>@...`),
+     * Names this contact's conversation in the Reply-To of the emails they get (`ventas+<token>@...`),
      * so their answer finds them even from another address. 64 random bits: not guessable, and no
-     * two clients draw the same one in practice (the unique index would refuse it).
+     * two contacts draw the same one in practice (the unique index would refuse it).
      */
     replyToken: text("reply_token").notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 16)`),
   },
@@ -120,8 +120,8 @@ export const contacts = pgTable(
 /**
  * Why a submission waits for review instead of reaching the main list: the form's spam signs (the
  * honeypot; the form token of decision 046: none sent, not signed by us, or older than a day;
- * `too_fast`, measured by it or by the browser), an email from a stranger, an email in a client's
- * conversation from another address, and an email only its sender's address ties to a client,
+ * `too_fast`, measured by it or by the browser), an email from a stranger, an email in a contact's
+ * conversation from another address, and an email only its sender's address ties to a contact,
  * without our mail server vouching for that sender.
  */
 export type ReviewReason =
@@ -134,7 +134,7 @@ export type ReviewReason =
   | "sender_mismatch"
   | "sender_unverified";
 
-/** One contact request: what a client wrote, its state in the CRM and the facts around it. */
+/** One contact request: what a contact wrote, its state in the CRM and the facts around it. */
 export const contactMessages = pgTable(
   "client_messages",
   {
@@ -232,10 +232,10 @@ export const messageServiceTypes = pgTable(
 );
 
 /**
- * The products and services each client asked about in the main list: one row per client and
+ * The products and services each contact asked about in the main list: one row per contact and
  * service with at least one such message (not one kept for review, unless accepted). Derived from
  * the two tables above and kept by triggers of migration 0010 on every write, so the product
- * filter probes one row per client instead of every message (decision 030).
+ * filter probes one row per contact instead of every message (decision 030).
  */
 export const contactServiceTypes = pgTable(
   "client_service_types",
@@ -248,9 +248,9 @@ export const contactServiceTypes = pgTable(
       .references(() => serviceTypes.id, { onDelete: "cascade" }),
   },
   (table) => [
-    // Service first: a product's clients are one range of the key, and a client's probe is one lookup.
+    // Service first: a product's contacts are one range of the key, and a contact's probe is one lookup.
     primaryKey({ columns: [table.serviceTypeId, table.clientId] }),
-    // A client's services: the board's cards (read from this index alone), and the triggers'
+    // A contact's services: the board's cards (read from this index alone), and the triggers'
     // clean-up when messages go.
     index("client_service_types_client_idx").on(table.clientId, table.serviceTypeId),
   ],
@@ -288,7 +288,7 @@ export const contactEvents = pgTable(
   ],
 );
 
-/** Staff's own words about a contact (`Nota interna`): never sent to the client, edited by their author only. */
+/** Staff's own words about a contact (`Nota interna`): never sent to the contact, edited by their author only. */
 export const internalNotes = pgTable(
   "internal_notes",
   {

@@ -23,7 +23,7 @@ export const EMAIL_KINDS = [
   "client_reply",
   "owner_assigned",
   "task_digest",
-  /** To the contact's owner (or the staff address): the client answered by email. */
+  /** To the contact's owner (or the staff address): the contact answered by email. */
   "client_email_received",
   /** To a staff member: a second factor added or removed, a recovery code used, a new device. */
   "security_notice",

@@ -17,7 +17,7 @@ export type BoardFilter = { owner?: OwnerFilter | undefined; serviceTypeId?: num
 const owner = alias(users, "owner");
 const noKeywordServices = () => [];
 
-/** Ids of the services client `c` asked about in the main list, in no particular order. */
+/** Ids of the services contact `c` asked about in the main list, in no particular order. */
 const servicesOfContact = sql<number[]>`array(select ${cs.serviceTypeId} from ${contactServiceTypes} cs
   where ${cs.clientId} = ${c.id})`;
 

@@ -13,7 +13,7 @@ export type ReportDetails = {
   messageCount: number;
 };
 
-/** The report's details of the clients `ids`: two queries for a page of the export. */
+/** The report's details of the contacts `ids`: two queries for a page of the export. */
 export async function reportDetailsOf(db: Db, ids: number[], view: MessageView) {
   if (ids.length === 0) return new Map<number, ReportDetails>();
   const [rows, counts] = await Promise.all([

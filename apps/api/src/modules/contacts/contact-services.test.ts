@@ -32,7 +32,7 @@ describe.each(engines)("the services of each contact on %s", (engine) => {
     expect(answer.statusCode, answer.body).toBe(status);
   };
 
-  /** What the table holds, as (client, service) pairs. */
+  /** What the table holds, as (contact, service) pairs. */
   const stored = () =>
     t.app.db
       .select({ clientId: contactServiceTypes.clientId, serviceTypeId: contactServiceTypes.serviceTypeId })
@@ -201,7 +201,7 @@ describe.each(engines)("the services of each contact on %s", (engine) => {
 // PL/pgSQL keeps each statement's plan for its session, and PGlite (one session, no autovacuum)
 // never replaces it: the links trigger must reach rows by key whatever the tables' size when it
 // first ran (decision 032). Its plans made on the first lead used to scan client_messages and
-// clients whole at every later batch. PGlite only: its one session's scan counters are exact, while
+// contacts whole at every later batch. PGlite only: its one session's scan counters are exact, while
 // PostgreSQL's pooled sessions report theirs when they next go idle.
 describe("the links trigger on a PGlite that grew after its first lead", () => {
   let t: TestDatabase;

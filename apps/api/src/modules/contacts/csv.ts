@@ -59,7 +59,7 @@ export type CsvShape = {
   linesOf: (groups: Group[]) => Promise<Cell[][]>;
 };
 
-/** One line per message, as the export always was (a client without messages gets one line). */
+/** One line per message, as the export always was (a contact without messages gets one line). */
 export const MESSAGE_LINES: CsvShape = {
   header: [...PERSON_HEADER, "Fecha", "Servicios", "Estado", "Mensaje", "Respuesta"],
   linesOf: async (groups) =>

@@ -38,7 +38,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * A file a client sent, for staff only (the guard): always a download, never shown in the CRM's
+   * A file a contact sent, for staff only (the guard): always a download, never shown in the CRM's
    * origin, so an HTML or SVG file cannot run there.
    */
   app.get("/attachments/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {

@@ -5,7 +5,7 @@ import { contactMessages, emailOutbox, messageAttachments } from "../../db/schem
 import { byteaOf } from "../../db/sql-helpers.ts";
 
 /**
- * The email side of a client's messages: the received emails' sender, subject, quoted history and files,
+ * The email side of a contact's messages: the received emails' sender, subject, quoted history and files,
  * and the newest reply email of each message with its delivery. Read when the contact dialog opens,
  * so the list of contacts does not pay for it.
  */

@@ -28,7 +28,7 @@ export type NewContactRequest = {
 
 /**
  * Stores contact requests in one statement (so, atomically, and in one round trip however many
- * there are): each client, found by email ({@link upsertContactsByEmail}); each message, once per
+ * there are): each contact, found by email ({@link upsertContactsByEmail}); each message, once per
  * idempotency key ({@link insertMessagesOnce}); its service types in the order chosen; and the
  * emails announcing it (rendered when sent; the sender's confirmation at most once a day,
  * {@link claimConfirmations}). Returns, in order, each new message id, or undefined
@@ -95,10 +95,10 @@ export async function insertContactRequests(db: Db, requests: NewContactRequest[
 /**
  * The lead-dedupe rule for people (CTEs `person` and `client` of insertContactRequests' batch
  * `input`): one client per email address, whatever its case (the unique `email_key` = lower(email)).
- * A new address makes a client with the details typed (the batch's first request of that address);
+ * A new address makes a contact with the details typed (the batch's first request of that address);
  * a returning sender is the same client and the form never changes their details: anyone can type
  * a known address, so what they typed stays with their message (`submitted_details`, see
- * insertMessagesOnce) for staff to take or leave (decision 040). A client moves to the top of the
+ * insertMessagesOnce) for staff to take or leave (decision 040). A contact moves to the top of the
  * CRM's list only for a message of the main list (not one kept for review, not a retry of a stored
  * one). The conflict's update only sets that date: it is there so that RETURNING gives the stored
  * row, which the messages compare their details with.
@@ -134,7 +134,7 @@ const CONTACT_ROLES = sql.join(
  * Who follows up each new person of the batch (CTE `assignee`), by the administrator's rule
  * (lead_assignment): nobody; round-robin over active staff, from the one after the last given a
  * lead; or the staff member set for the product the person asked about first (product_owners).
- * Only people not yet in the CRM get one: a returning client keeps theirs. Two batches written at
+ * Only people not yet in the CRM get one: a returning contact keeps theirs. Two batches written at
  * the same instant on two instances may give the same next person a lead each; the rotation goes
  * on from there (no lock on the intake's path).
  */
@@ -190,7 +190,7 @@ const recordRuleAssignments = sql`assigned as (
  * The lead-dedupe rule for messages (CTE `message`): one message per idempotency key. A retried
  * submission with a key already stored adds nothing; the caller then answers as the first time if
  * the request is the same (findRequestHashByIdempotencyKey), and refuses it otherwise. Details typed
- * that differ from the client as stored (a returning sender; the email compared as typed, case
+ * that differ from the contact as stored (a returning sender; the email compared as typed, case
  * included) are kept with the message.
  */
 const insertMessagesOnce = sql`message as (

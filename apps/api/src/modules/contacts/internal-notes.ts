@@ -6,7 +6,7 @@ import { recordAudit } from "../audit/index.ts";
 import type { Actor } from "./service.ts";
 
 // Staff's internal notes on a contact (`Nota interna`): on its timeline, never in an email to the
-// client, editable by their author only.
+// contact, editable by their author only.
 
 /** Someone tried to edit a note they did not write (403). */
 export class NotYourNoteError extends Error {

@@ -90,9 +90,9 @@ export async function findMessage(db: Db, id: number) {
 }
 
 /**
- * Messages of some clients, newest first, `limit` per client at most, filtered by `condition` (on
+ * Messages of some contacts, newest first, `limit` per contact at most, filtered by `condition` (on
  * `m`); those meeting `first` (what a search matched) come before the others. One lateral read per
- * client walks client_messages_client_idx, however many messages the others have.
+ * contact walks client_messages_client_idx, however many messages the others have.
  */
 export async function messagesOfContacts(db: Db, clientIds: number[], condition: SQL, limit?: number, first?: SQL) {
   const byContact = new Map<number, ContactMessage[]>();
@@ -143,8 +143,8 @@ export async function setServices(db: Db, messageId: number, serviceTypeIds: num
 }
 
 /**
- * A note staff add for a client; undefined when there is no such client. Run it in a transaction:
- * the client is locked so it cannot be deleted between the check and the insert.
+ * A note staff add for a contact; undefined when there is no such client. Run it in a transaction:
+ * the contact is locked so it cannot be deleted between the check and the insert.
  */
 export async function insertNote(tx: Db, clientId: number, message: string, staffId: number) {
   const [contact] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, clientId)).for("update");
@@ -196,7 +196,7 @@ export async function updateStatus(
 }
 
 /**
- * Stores staff's answer, how it went out, and marks the message Respondido; answers the client's id
+ * Stores staff's answer, how it went out, and marks the message Respondido; answers the contact's id
  * and address.
  */
 export async function storeReply(db: Db, id: number, reply: string, staffId: number, channel: ReplyChannel = "email") {

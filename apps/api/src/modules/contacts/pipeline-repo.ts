@@ -11,7 +11,7 @@ import { activeContactStaff } from "../accounts/index.ts";
 const owner = alias(users, "owner");
 
 /**
- * The stage and owner of client `id`, as the dialog and the board show them: a disabled account is
+ * The stage and owner of contact `id`, as the dialog and the board show them: a disabled account is
  * shown as nobody (`Sin responsable`) for new work, while the timeline keeps who it was.
  */
 export async function findPipeline(db: Db, id: number): Promise<Pipeline | undefined> {
@@ -41,7 +41,7 @@ export async function findPipeline(db: Db, id: number): Promise<Pipeline | undef
   };
 }
 
-/** The stage and owner of client `id`, locked until the transaction ends; undefined: no such client. */
+/** The stage and owner of contact `id`, locked until the transaction ends; undefined: no such client. */
 export async function lockPipeline(db: Db, id: number) {
   const [row] = await db
     .select({ stage: contacts.stage, ownerId: contacts.ownerId, version: contacts.version })

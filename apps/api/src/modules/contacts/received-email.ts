@@ -2,7 +2,7 @@ import type { Db } from "../../db/client.ts";
 import { contactMessages, contacts, type ReviewReason } from "../../db/schema/index.ts";
 import { refreshContactListing } from "./repo.ts";
 
-/** An email a client (or a stranger) sent, as the mailbox reader understood it. */
+/** An email a contact (or a stranger) sent, as the mailbox reader understood it. */
 export type ReceivedEmail = {
   text: string;
   subject: string;
@@ -17,7 +17,7 @@ export type ReceivedEmailAuthor = { clientId: number } | { newClient: { firstNam
 
 /**
  * Stores a received email as a message (`Correo recibido`, Pendiente) of its client, made first
- * when the sender is new (no phone or company: an email says neither), and brings the client's
+ * when the sender is new (no phone or company: an email says neither), and brings the contact's
  * place in the lists up to date. Run it in the caller's transaction.
  */
 export async function addReceivedEmail(db: Db, author: ReceivedEmailAuthor, email: ReceivedEmail) {

@@ -5,12 +5,12 @@ import type { Db } from "../../db/client.ts";
 import { contactMessages, contacts, emailOutbox, messageServiceTypes, serviceTypes } from "../../db/schema/index.ts";
 import { m, VISIBLE } from "./tables.ts";
 
-// Clients as the CRM reads and changes them; row types from the schema.
+// Contacts as the CRM reads and changes them; row types from the schema.
 
 export type ContactRecord = typeof contacts.$inferSelect;
 
 /**
- * Recomputes where a client sits in the main list: their newest visible message; a contact with no
+ * Recomputes where a contact sits in the main list: their newest visible message; a contact with no
  * messages at all (created by staff, or everything deleted) stays listed by its creation; one with
  * only messages waiting for review is not listed (decision 015).
  */
@@ -65,7 +65,7 @@ export async function insertContact(db: Db, fields: ContactFields) {
 export const updateContactFields = (db: Db, id: number, fields: ContactFields) =>
   updateStoredDetails(db, id, storedFields(fields));
 
-/** Writes a client's details as stored (the phone with its country code); answers whether the client exists. */
+/** Writes a contact's details as stored (the phone with its country code); answers whether the contact exists. */
 export async function updateStoredDetails(db: Db, id: number, details: SubmittedDetails) {
   const rows = await db
     .update(contacts)
@@ -75,7 +75,7 @@ export async function updateStoredDetails(db: Db, id: number, details: Submitted
   return rows.length > 0;
 }
 
-/** Deletes a client with their messages and queued emails (cascade); answers how many messages went. */
+/** Deletes a contact with their messages and queued emails (cascade); answers how many messages went. */
 export async function deleteContactRow(db: Db, id: number) {
   const [row] = await db
     .delete(contacts)
@@ -86,12 +86,12 @@ export async function deleteContactRow(db: Db, id: number) {
   return row;
 }
 
-/** Deletes these clients with all that hangs on them (the retention period ran out). */
+/** Deletes these contacts with all that hangs on them (the retention period ran out). */
 export async function deleteContactRows(db: Db, clientIds: number[]) {
   await db.delete(contacts).where(inArray(contacts.id, clientIds));
 }
 
-/** Deletes a client that has no message left (one made only by discarded submissions). */
+/** Deletes a contact that has no message left (one made only by discarded submissions). */
 export async function deleteContactWithoutMessages(db: Db, clientId: number) {
   await db
     .delete(contacts)
@@ -103,7 +103,7 @@ export async function deleteContactWithoutMessages(db: Db, clientId: number) {
     );
 }
 
-/** Everything stored about a client (LOPDP access), or undefined when there is no such client. */
+/** Everything stored about a contact (LOPDP access), or undefined when there is no such client. */
 export async function contactDataOf(db: Db, id: number) {
   const contact = await findContact(db, id);
   if (!contact) return undefined;

@@ -4,9 +4,9 @@ import { formatPhone } from "@app/shared/phone";
 import { type Email, escapeHtml, layout, paragraphs, row } from "../email/index.ts";
 
 // The emails about a contact request: to the staff when it arrives, to the sender as a
-// confirmation, and to the client with the staff's answer.
+// confirmation, and to the contact with the staff's answer.
 
-/** How clients reach the supplier, as published in `Sitio web` (the emails say it as the site does). */
+/** How contacts reach the supplier, as published in `Sitio web` (the emails say it as the site does). */
 export type SupplierContact = Pick<ContactDetails, "phone" | "hours">;
 
 /** What a contact request says, as the emails about it need it. */
@@ -106,7 +106,7 @@ function signatureHtml(signature: Signature) {
 }
 
 /**
- * To a client: the staff's answer to their request, signed by whoever answered (name, job title,
+ * To a contact: the staff's answer to their request, signed by whoever answered (name, job title,
  * phone, WhatsApp, as set) and the company, with what they asked below.
  */
 export function contactReplyEmail(

@@ -71,8 +71,8 @@ const EXPORT_PAGE = 500;
 const EXPORT_MAX_ROWS = 50_000;
 
 /**
- * The CRM's contacts: the list and search of clients with their messages, the CSV export, each
- * client (detail, Nuevo Contacto, edit, delete, notes, LOPDP rights) and each message (edit, delete,
+ * The CRM's contacts: the list and search of contacts with their messages, the CSV export, each
+ * contact (detail, Nuevo Contacto, edit, delete, notes, LOPDP rights) and each message (edit, delete,
  * status, reply, review). Staff of both roles (decision 015).
  */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -220,7 +220,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, body: replySchema, response: { 200: contactMessageSchema, ...errors } } },
     async (request, reply) => {
       const actor = actorOf(request);
-      // The client's answer needs somewhere to go: the shared mailbox, or the staff member's address.
+      // The contact's answer needs somewhere to go: the shared mailbox, or the staff member's address.
       if (!app.config.inbound && !actor.staff.email) {
         return reply.code(409).send(errorBody(409, CRM_MESSAGES.replyNeedsAddress));
       }

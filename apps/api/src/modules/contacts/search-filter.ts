@@ -3,14 +3,14 @@ import { type SQL, sql } from "drizzle-orm";
 import { contactMessages, contactServiceTypes, contacts, messageServiceTypes } from "../../db/schema/index.ts";
 import { c, cs, IN_REVIEW, m, VISIBLE } from "./tables.ts";
 
-// Which clients a list or search shows, as one SQL condition over `clients c` (decision 015).
+// Which contacts a list or search shows, as one SQL condition over `clients c` (decision 015).
 
 export type GroupFilter = {
   view: MessageView;
   keyword?: string | undefined;
   field?: SearchField | undefined;
   clientId?: number | undefined;
-  /** Only these clients (the rows picked on a page). */
+  /** Only these contacts (the rows picked on a page). */
   clientIds?: number[] | undefined;
   serviceTypeId?: number | undefined;
   owner?: OwnerFilter | undefined;
@@ -33,13 +33,13 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => 
 
 const viewCondition = (view: MessageView) => (view === "main" ? VISIBLE : IN_REVIEW);
 
-/** Ids of clients with a message of the view that meets `condition` (on `client_messages m`): a part of a union. */
+/** Ids of contacts with a message of the view that meets `condition` (on `client_messages m`): a part of a union. */
 const messageContacts = (condition: SQL, view: MessageView) =>
   sql`select ${m.clientId} from ${contactMessages} m where ${condition} and ${viewCondition(view)}`;
 
 /**
- * Whether client `c` has a message of the view that meets `condition`. Correlated, so a page walks
- * the list's index and probes each client's few messages: `c.id in (...)` made PostgreSQL hash every
+ * Whether contact `c` has a message of the view that meets `condition`. Correlated, so a page walks
+ * the list's index and probes each contact's few messages: `c.id in (...)` made PostgreSQL hash every
  * matching message of a broad search first (bench/crm: 200-400 ms at 1M messages).
  */
 const hasMessage = (condition: SQL, view: MessageView) =>
@@ -58,9 +58,9 @@ const serviceCondition = (ids: number[]) =>
     : sql`exists (select 1 from ${messageServiceTypes} ms where ms.message_id = ${m.id} and ms.service_type_id in (${idList(ids)}))`;
 
 /**
- * Client `c` asked about this product: in the main list, one probe of client_service_types (kept by
- * triggers) instead of every message of the client, which the board's capped counts did for
- * thousands of clients per column (bench/crm: 1.3 s at 1M messages); for review, their messages.
+ * Contact `c` asked about this product: in the main list, one probe of client_service_types (kept by
+ * triggers) instead of every message of the contact, which the board's capped counts did for
+ * thousands of contacts per column (bench/crm: 1.3 s at 1M messages); for review, their messages.
  */
 function productCondition(serviceTypeId: number, view: MessageView): SQL {
   if (view !== "main") return hasMessage(serviceCondition([serviceTypeId]) as SQL, view);
@@ -77,7 +77,7 @@ function ownerCondition({ ownerIds, orNobody }: OwnerFilter): SQL {
 /** A message of the main list still waiting for an answer, as a condition on `client_messages m`. */
 export const UNANSWERED = sql`${m.status} = 'pendiente' and ${VISIBLE}`;
 
-/** Client `c` has a message unanswered for more than `days` days. */
+/** Contact `c` has a message unanswered for more than `days` days. */
 const waitingCondition = (days: number) =>
   sql`exists (select 1 from ${contactMessages} m where ${m.clientId} = ${c.id} and ${UNANSWERED}
     and ${m.createdAt} < now() - make_interval(days => ${days}))`;
@@ -104,9 +104,9 @@ export type TopRows = { order: SQL; limit: number };
 /**
  * The condition for one field, within `scope` (the view and any other filter). `all` is a union of
  * what each field finds, so every part is served by its own index (an OR across tables made
- * PostgreSQL scan every client). With `top`, each part keeps only the first rows of the page's order:
+ * PostgreSQL scan every contact). With `top`, each part keeps only the first rows of the page's order:
  * the union of every part's first rows holds the page's, and a common surname no longer hashes all
- * its 6,000 clients (bench/crm: 170 ms, now 25 ms at 1M messages).
+ * its 6,000 contacts (bench/crm: 170 ms, now 25 ms at 1M messages).
  */
 function keywordCondition(
   keyword: string,
@@ -156,7 +156,7 @@ function keywordCondition(
   }
 }
 
-/** Which clients a list or search shows; `top` when only the first rows of that order are read. */
+/** Which contacts a list or search shows; `top` when only the first rows of that order are read. */
 export function filterCondition(filter: GroupFilter, servicesLike: ServiceLookup, top?: TopRows): SQL {
   const parts: SQL[] = [
     filter.view === "main"
@@ -177,8 +177,8 @@ export function filterCondition(filter: GroupFilter, servicesLike: ServiceLookup
 
 /**
  * The messages a search is about, as a condition on `client_messages m`: those whose text or
- * services matched. A client is found by any of their messages; their row shows the newest matching
- * one, not a newer message about something else. Undefined when every message of a found client
+ * services matched. A contact is found by any of their messages; their row shows the newest matching
+ * one, not a newer message about something else. Undefined when every message of a found contact
  * fits (name, email, phone, company, the plain list).
  */
 export function matchingMessages(filter: GroupFilter, servicesLike: ServiceLookup): SQL | undefined {

@@ -26,7 +26,7 @@ export type { GroupFilter } from "./search-filter.ts";
 export type PageRequest = { page: number; size: number; sort: "createdAt,desc" | "createdAt,asc" };
 
 /**
- * One page of groups (a client and their newest messages, those a search matched first), newest
+ * One page of groups (a contact and their newest messages, those a search matched first), newest
  * first by default, with the total: exact for the plain list; for a search, exact when it ends within
  * CRM_LIMITS.searchPagesAhead pages of this one, else a lower bound (decision 015).
  */
@@ -39,9 +39,9 @@ export async function searchGroups(
   const condition = filterCondition(filter, servicesLike);
   const exactly = countsExactly(filter);
   // A search reads ahead instead of counting: the rows past this page say how many pages follow, and
-  // a broad search stops there (counting every client who ever asked about roses took 400 ms).
+  // a broad search stops there (counting every contact who ever asked about roses took 400 ms).
   const ahead = exactly ? size + 1 : size * CRM_LIMITS.searchPagesAhead + 1;
-  // Exactly the index's order (clients_last_message_idx), or PostgreSQL sorts every client instead.
+  // Exactly the index's order (clients_last_message_idx), or PostgreSQL sorts every contact instead.
   const direction = sort === "createdAt,asc" ? sql.raw("asc nulls first") : sql.raw("desc nulls last");
   const order = sql`${orderKey(filter.view)} ${direction}, ${c.id} ${direction}`;
   const [rows, exactTotal] = await Promise.all([

@@ -186,7 +186,7 @@ export async function changeStatus(
 }
 
 /**
- * Stores the answer, queues it to the client by email (the outbox sends it, with retries) and marks
+ * Stores the answer, queues it to the contact by email (the outbox sends it, with retries) and marks
  * the message Respondido, in one transaction: an answer is never marked sent without its email.
  */
 export async function replyToMessage(db: Db, id: number, reply: string, actor: Actor) {

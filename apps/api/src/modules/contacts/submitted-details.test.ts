@@ -87,7 +87,7 @@ describe.each(engines)("a returning sender's details on %s", (engine) => {
     const contacts = await storedContacts();
     expect(contacts).toHaveLength(1);
     const details = (await messages()).map((row) => row.submitted_details);
-    // Whichever was written first made the client; the other one's typing is kept with it.
+    // Whichever was written first made the contact; the other one's typing is kept with it.
     expect(details.filter((value) => value === null)).toHaveLength(1);
     expect(details).toContainEqual(contacts[0]?.firstName === STORED.firstName ? TYPED : STORED);
   });

@@ -7,7 +7,7 @@ import { contactMessages, contactServiceTypes, contacts } from "../../db/schema/
 /** `clients c` and `client_messages m`: the aliases the search conditions are written against. */
 export const c = alias(contacts, "c");
 export const m = alias(contactMessages, "m");
-/** `client_service_types cs`: which products a client asked about in the main list. */
+/** `client_service_types cs`: which products a contact asked about in the main list. */
 export const cs = alias(contactServiceTypes, "cs");
 
 /**

@@ -9,7 +9,7 @@ import type { Actor } from "./service.ts";
  * A reply staff sent from their own WhatsApp (the CRM's `Responder por WhatsApp`, once they confirm
  * it went). It is stored and shown like an email reply: the message becomes Respondido, a first
  * reply moves the contact from Nuevo to Contactado, it is audited and the open screens are told.
- * No email is queued: the client already has the answer, and a second copy by mail would confuse.
+ * No email is queued: the contact already has the answer, and a second copy by mail would confuse.
  */
 export async function recordWhatsappReply(db: Db, id: number, reply: string, actor: Actor) {
   const clientId = await db.transaction(async (tx) => {

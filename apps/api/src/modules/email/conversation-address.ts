@@ -1,4 +1,4 @@
-// The shared mailbox's address names a client's conversation with a plus part
+// The shared mailbox's address names a contact's conversation with a plus part
 // (`ventas+3f9c0a1b2c3d4e5f@empresa.ec`): their answer is found by it even when it comes from
 // another address or its mail program drops the threading headers.
 
@@ -6,7 +6,7 @@ const TOKEN = /^[0-9a-f]{16}$/;
 
 export type MailboxAddressing = { address: string; plusAddressing: boolean };
 
-/** Where a client's answers should go: the mailbox with their conversation's token, or the mailbox alone. */
+/** Where a contact's answers should go: the mailbox with their conversation's token, or the mailbox alone. */
 export function conversationAddress({ address, plusAddressing }: MailboxAddressing, token: string) {
   if (!plusAddressing) return address;
   const at = address.lastIndexOf("@");

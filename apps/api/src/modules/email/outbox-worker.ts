@@ -19,7 +19,7 @@ export type OutboxWorkerOptions = {
   /** Each kind's renderer, written by the module that sends it (decision 050). */
   renderers: EmailRenderers;
   /**
-   * A client reply's delivery changed (sent, or failed for now or for good): it shows on its message
+   * A contact reply's delivery changed (sent, or failed for now or for good): it shows on its message
    * (`Enviado`, `Reintentando (n)`, `Fallido`), so open screens should reload it.
    */
   onReplyStatus: (messageId: number) => void;
@@ -27,7 +27,7 @@ export type OutboxWorkerOptions = {
 
 const BATCH = 10;
 
-/** Only a client reply's delivery is shown in the CRM, on its message. */
+/** Only a contact reply's delivery is shown in the CRM, on its message. */
 function changed(email: ClaimedEmail, onReplyStatus: (messageId: number) => void) {
   if (email.kind === "client_reply" && email.messageId !== undefined) onReplyStatus(email.messageId);
 }

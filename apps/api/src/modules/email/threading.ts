@@ -4,7 +4,7 @@ import { contactMessages, contacts, type EmailKind, emailOutbox } from "../../db
 import { conversationAddress, type MailboxAddressing } from "./conversation-address.ts";
 import type { ClaimedEmail } from "./outbox.ts";
 
-/** The emails a client gets: their thread with the supplier. Staff's own emails are not part of it. */
+/** The emails a contact gets: their thread with the supplier. Staff's own emails are not part of it. */
 const CONVERSATION_KINDS = ["contact_confirmation", "client_reply"] as const satisfies EmailKind[];
 
 /** References name the newest mails of the thread only: enough for every mail program to thread. */
@@ -35,7 +35,7 @@ export function keyOf(messageId: string) {
 
 /**
  * Message-ID, Reply-To and the threading headers of a queued email. Every email gets a Message-ID
- * that stays the same on every attempt. An email to a client also names the earlier mails of their
+ * that stays the same on every attempt. An email to a contact also names the earlier mails of their
  * conversation (In-Reply-To: the mail it answers, or the last one; References: the newest ones), and
  * with the shared mailbox its Reply-To is the conversation's address there.
  */

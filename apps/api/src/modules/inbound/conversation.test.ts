@@ -167,7 +167,7 @@ describe.each(engines)("conversations by email through a real mailbox (%s)", (en
       (await app.app.inject({ method: "GET", url: `/api/attachments/${detail.attachments[0].id}` })).statusCode,
     ).toBe(401);
 
-    // The second reply answers the client's email, and the thread names all three.
+    // The second reply answers the contact's email, and the thread names all three.
     const second = await app.app.inject({
       method: "POST",
       url: `/api/client-message/${received.id}/reply`,

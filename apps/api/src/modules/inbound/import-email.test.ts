@@ -10,7 +10,7 @@ import { queryRows } from "../../db/client.ts";
 import { importEmail } from "./import-email.ts";
 import { parseEmail } from "./parse-email.ts";
 
-// What the independent security test found (issue 30): forged emails joined a client's
+// What the independent security test found (issue 30): forged emails joined a contact's
 // conversation as their answers, and anyone could mark our emails bounced. Real emails, parsed as
 // the mailbox reader parses them, imported into a real database; staff emails read at a real SMTP peer.
 
@@ -119,7 +119,7 @@ describe.each(engines)("emails received in the shared mailbox, judged by who sen
   });
 
   it("keeps the tester's three forgeries in Por revisar of the client's conversation, naming the real sender", async () => {
-    // 1. The client's address as From, without token or thread; our server says SPF and DMARC failed.
+    // 1. The contact's address as From, without token or thread; our server says SPF and DMARC failed.
     const spoofed = await receive({
       from: `María Quishpe <${CLIENT}>`,
       to: MAILBOX,
@@ -170,7 +170,7 @@ describe.each(engines)("emails received in the shared mailbox, judged by who sen
       expect.arrayContaining([["sender_unverified"], ["sender_mismatch"], ["sender_mismatch"]]),
     );
 
-    // The staff emails never say the client answered, and name the address that wrote.
+    // The staff emails never say the contact answered, and name the address that wrote.
     const mismatch = await staffEmailAbout("Cambiamos de banco");
     expect(mismatch.mail.subject).toBe(`Correo por revisar de ${STRANGER}: Re: Gracias por escribirnos`);
     expect(mismatch.mail.text).toContain(
@@ -324,7 +324,7 @@ describe.each(engines)("emails received in the shared mailbox, judged by who sen
   });
 
   it("forgets the senders of a contact's emails when the contact is anonymised", async () => {
-    // A client of its own: María's conversation stays for the other tests.
+    // A contact of its own: María's conversation stays for the other tests.
     const other = "jorge@claveles.ec";
     expect((await postContact(t.app, contactRequest({ email: other }))).statusCode).toBe(201);
     const [contact] = await queryRows<{ id: number; reply_token: string }>(

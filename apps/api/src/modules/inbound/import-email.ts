@@ -54,7 +54,7 @@ function namesOf(display: string, address: string) {
 /**
  * Why an email waits in `Por revisar` instead of joining its conversation as Pendiente. The token
  * and the Message-IDs of a conversation travel in every email of it, so a match by them is the
- * client's answer only when it comes from the client's address; the address alone is anyone's to
+ * contact's answer only when it comes from the contact's address; the address alone is anyone's to
  * write in a From, so that match needs our mail server to vouch for the sender. And an email the
  * sender's own domain calls forged (DMARC) is never taken at its word.
  */
@@ -70,9 +70,9 @@ function reviewReasonsOf(match: ConversationMatch | undefined, from: string, ver
  * (mailbox, UIDVALIDITY, UID) makes a second import of the same email a no-op, whether it comes
  * from a restart after a crash or from a second instance.
  *
- * - A client's answer becomes a message of their conversation (`Correo recibido`), Pendiente, with
+ * - A contact's answer becomes a message of their conversation (`Correo recibido`), Pendiente, with
  *   its files and its From; the contact's owner (or the staff address) is emailed.
- * - An email in a client's conversation that may not be theirs (reviewReasonsOf) joins it in
+ * - An email in a contact's conversation that may not be theirs (reviewReasonsOf) joins it in
  *   `Por revisar`; a stranger's email becomes a new contact whose message waits there too.
  * - A delivery report marks the email it returns `Rebotado` (bounce.ts); an automatic answer is
  *   only recorded.

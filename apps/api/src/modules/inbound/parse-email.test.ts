@@ -156,7 +156,7 @@ describe("a received email read for the CRM", () => {
     const email = await parseEmail(Buffer.from(fake.raw));
     expect(email.kind).toBe("message");
     expect(email.bounce).toBeUndefined();
-    // A client's own words about a delivery of flowers are theirs, whatever the subject says.
+    // A contact's own words about a delivery of flowers are theirs, whatever the subject says.
     const contact = rawEmail({
       from: "maria@rosasdelvalle.ec",
       to: "ventas@floricola.test",

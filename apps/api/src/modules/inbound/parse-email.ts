@@ -115,7 +115,7 @@ function safeFilename(name: string | undefined, index: number) {
 }
 
 function keptAttachments(mail: ParsedMail): InboundAttachment[] {
-  // Inline parts of the HTML (logos, signatures) are not what the client sent.
+  // Inline parts of the HTML (logos, signatures) are not what the contact sent.
   const files = mail.attachments.filter((file) => !(file.related && file.contentDisposition !== "attachment"));
   return files.map((file, index) => {
     const base = {

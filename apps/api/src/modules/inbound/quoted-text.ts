@@ -1,4 +1,4 @@
-// A client's answer usually carries the whole earlier conversation below (or, in some programs,
+// A contact's answer usually carries the whole earlier conversation below (or, in some programs,
 // above) their new words. The CRM shows the new words and keeps the rest folded: it is already in
 // the timeline.
 

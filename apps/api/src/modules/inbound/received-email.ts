@@ -10,11 +10,11 @@ export type ReceivedEmailSummary = {
   subject: string | null;
   text: string;
   attachments: string[];
-  /** Why it waits in `Por revisar` (not accepted yet); empty for a client's answer. */
+  /** Why it waits in `Por revisar` (not accepted yet); empty for a contact's answer. */
   reviewReasons: string[];
 };
 
-/** Said when an email in a client's conversation may come from someone else: how fraud begins. */
+/** Said when an email in a contact's conversation may come from someone else: how fraud begins. */
 const FRAUD_WARNING =
   "No responda a ese correo ni siga sus instrucciones (pagos, cuentas bancarias, cambios de dirección) sin confirmarlo con el cliente por otro medio.";
 

@@ -33,7 +33,7 @@ export async function receivedEmailSummary(
     clientId: row.clientId,
     name: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
-    // Emails imported before the From was kept came from the client's address.
+    // Emails imported before the From was kept came from the contact's address.
     from: row.from ?? row.email,
     subject: row.subject,
     text: row.text,

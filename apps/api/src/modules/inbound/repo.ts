@@ -22,7 +22,7 @@ export async function importedBefore(db: Db, messageId: string) {
   return row !== undefined;
 }
 
-/** Whose conversation an email joins, how it was found, and the address that client has. */
+/** Whose conversation an email joins, how it was found, and the address that contact has. */
 export type ConversationMatch = { clientId: number; clientEmail: string; via: "token" | "thread" | "sender" };
 
 /**

@@ -7,7 +7,7 @@ import type { RetentionAction, RetentionTrigger } from "./retention.ts";
 // The queries of the retention job (decision 018).
 
 /**
- * Clients due: last contact (their creation, their messages, our replies) before the cutoff; when
+ * Contacts due: last contact (their creation, their messages, our replies) before the cutoff; when
  * anonymising, not anonymised already.
  */
 export function dueContacts(db: Db, cutoff: Date, action: RetentionAction) {
@@ -33,7 +33,7 @@ export function dueContacts(db: Db, cutoff: Date, action: RetentionAction) {
     );
 }
 
-/** How many clients are due and how many messages they have, in one statement. */
+/** How many contacts are due and how many messages they have, in one statement. */
 export async function countDue(db: Db, cutoff: Date, action: RetentionAction) {
   const due = db.$with("due").as(dueContacts(db, cutoff, action));
   const [row] = await db
@@ -46,7 +46,7 @@ export async function countDue(db: Db, cutoff: Date, action: RetentionAction) {
   return { clients: row?.clients ?? 0, messages: row?.messages ?? 0 };
 }
 
-/** The next `limit` due clients, lowest ids first. */
+/** The next `limit` due contacts, lowest ids first. */
 export async function nextDueContacts(db: Db, cutoff: Date, action: RetentionAction, limit: number) {
   const rows = await dueContacts(db, cutoff, action).orderBy(asc(contacts.id)).limit(limit);
   return rows.map((row) => row.id);

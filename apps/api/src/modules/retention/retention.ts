@@ -6,7 +6,7 @@ import { anonymisePeople } from "./anonymise.ts";
 import { countDue, countMessagesOf, nextDueContacts, ranSince } from "./repo.ts";
 
 // LOPDP retention (decision 018): a lead whose last contact with us is older than the configured
-// period is anonymised (default) or deleted. "Last contact": the newest of the client's creation,
+// period is anonymised (default) or deleted. "Last contact": the newest of the contact's creation,
 // their messages and our replies.
 
 export type RetentionAction = "anonymize" | "delete";

@@ -101,7 +101,7 @@ export const deleteMessage = (id: number) => authRequest<void>(`/client-message/
 export const changeStatus = (id: number, body: StatusChangeInput) =>
   authRequest<ContactMessage>(`/client-message/${id}/status`, { method: "POST", body });
 
-/** Stored, emailed to the client through the outbox, and the status becomes Respondido. */
+/** Stored, emailed to the contact through the outbox, and the status becomes Respondido. */
 export const replyToMessage = (id: number, reply: string) =>
   authRequest<ContactMessage>(`/client-message/${id}/reply`, { method: "POST", body: { reply } });
 

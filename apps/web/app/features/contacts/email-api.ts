@@ -11,6 +11,6 @@ export const loadContactEmails = (contactId: number, signal?: AbortSignal) =>
 export const retryEmail = (emailId: number) =>
   authRequest<{ queued: true }>(`/emails/${emailId}/retry`, { method: "POST" });
 
-/** A file a client sent; fetched with the staff token and handed to the browser's downloads. */
+/** A file a contact sent; fetched with the staff token and handed to the browser's downloads. */
 export const downloadAttachment = (attachmentId: number) =>
   authRequest<DownloadedFile>(`/attachments/${attachmentId}`, { file: true });
