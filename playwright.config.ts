@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { E2E_PORT, serverEnv } from "./e2e/helpers/server";
 import { CHROME_PATH, CHROMIUM_ARGS } from "./scripts/chromium.mjs";
+import { DATABASE_SPEC_FILES, DESKTOP_ON_POSTGRES } from "./scripts/e2e-passes.mjs";
 
 // Browser tests of the public site and the CRM. They drive Debian's Chromium (never a downloaded
 // browser) against the real server (`node scripts/start.mjs`: API + built site) with an in-memory
@@ -13,6 +14,8 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } };
  * with a second server of its own).
  */
 const SITE_CONTENT = /(crm-site-editor|site-two-servers)\.spec\.ts$/;
+/** PGlite's pass, when PostgreSQL's follows: the database specs run at desktop width there (scripts/e2e.mjs). */
+const DESKTOP_IGNORES = process.env[DESKTOP_ON_POSTGRES] ? [SITE_CONTENT, DATABASE_SPEC_FILES] : SITE_CONTENT;
 
 export default defineConfig({
   testDir: "e2e",
@@ -40,7 +43,7 @@ export default defineConfig({
   },
   projects: [
     { name: "mobile", use: MOBILE, testIgnore: SITE_CONTENT, grepInvert: /@alone|@site-setting/ },
-    { name: "desktop", use: DESKTOP, testIgnore: SITE_CONTENT, grepInvert: /@alone|@site-setting/ },
+    { name: "desktop", use: DESKTOP, testIgnore: DESKTOP_IGNORES, grepInvert: /@alone|@site-setting/ },
     // Tests that publish to the public site (`Sitio web`) run after the ones that read it, so that no
     // page, sitemap or form another test looks at changes under it (scripts/e2e.mjs's PostgreSQL pass
     // runs them on their own after the others).

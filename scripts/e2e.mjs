@@ -4,12 +4,14 @@
 // (`npm run test:e2e -- e2e/contact-form.spec.ts`). E2E_ENGINE=pglite|postgres runs only one pass.
 //
 // The PostgreSQL pass runs the specs whose screens read and write the database (the CRM, sign-in,
-// the contact form's sending), at one width: the public pages and the layouts at 375 px are the
-// same whatever the engine, and the whole suite twice took CI past its 90 minutes on a slow day.
-// Every API test runs on both engines (vitest); E2E_POSTGRES=all runs the whole suite here too.
+// the contact form's sending, scripts/e2e-passes.mjs) at desktop width, and the PGlite pass before it
+// runs them at phone width only: each runs at both widths and on both engines. The public pages are
+// the same whatever the engine: PGlite's pass runs them at both widths. Every API test runs on both
+// engines (vitest); E2E_POSTGRES=all runs the whole suite on both.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { DATABASE_SPECS, DESKTOP_ON_POSTGRES } from "./e2e-passes.mjs";
 import { ensureBuild } from "./ensure-build.mjs";
 
 ensureBuild();
@@ -36,17 +38,7 @@ async function admin(query) {
   }
 }
 
-const DATABASE_SPECS = [
-  "e2e/crm-",
-  "e2e/contact-form-sending",
-  "e2e/staff-",
-  "e2e/password-reset",
-  "e2e/second-factor",
-  "e2e/reply-templates",
-  "e2e/whatsapp",
-  "e2e/security",
-];
-// At one width: the specs above, then (their own run, so that nothing they publish reaches a test
+// At desktop width: the database specs, then (their own run, so that nothing they publish reaches a test
 // that reads the site) the ones that publish to the site (playwright.config.ts's SITE_CONTENT), among
 // them e2e/site-two-servers.spec.ts, which runs on this pass only: a second server shares the database.
 const postgresRuns =
@@ -57,8 +49,14 @@ const postgresRuns =
         ["--project=site-content", "--no-deps"],
       ];
 
+// Without a PostgreSQL pass to follow, or with a choice of specs, PGlite's pass runs all at both widths.
+const postgresFollows =
+  only === undefined && adminUrl !== undefined && extra.length === 0 && process.env.E2E_POSTGRES !== "all";
+
 let status = 0;
-if (only !== "postgres") status = playwright("PGlite (embedded)", { E2E_DATABASE_URL: "" });
+if (only !== "postgres") {
+  status = playwright("PGlite (embedded)", { E2E_DATABASE_URL: "", [DESKTOP_ON_POSTGRES]: postgresFollows ? "1" : "" });
+}
 if (status === 0 && only !== "pglite" && adminUrl) {
   const name = `e2e_${randomBytes(5).toString("hex")}`;
   await admin(`create database ${name}`);

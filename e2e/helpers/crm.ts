@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
 import { visit } from "./site";
-import { adminToken, bearer, createStaff, signInThroughPage } from "./staff";
+import { adminToken, bearer, createStaff, signInThroughApi } from "./staff";
 
 // Contacts and messages for the CRM's browser tests. All tests share one server and one database:
 // every contact a test makes carries a tag no other test (or project) uses, and the test finds its
@@ -118,10 +118,10 @@ export async function serviceTypeIds(request: APIRequestContext) {
   return new Map(list.map((type) => [type.title, type.id]));
 }
 
-/** A staff member (role Personal: the CRM is for both roles) signed in, on the CRM. */
-export async function signInAsStaff(page: Page, request: APIRequestContext, testInfo: TestInfo) {
+/** A staff member (role Personal: the CRM is for both roles) signed in, on the CRM (or on `path`). */
+export async function signInAsStaff(page: Page, request: APIRequestContext, testInfo: TestInfo, path = "/crm") {
   const staff = await createStaff(request, testInfo);
-  await signInThroughPage(page, staff);
+  await signInThroughApi(page, staff, path);
   return staff;
 }
 

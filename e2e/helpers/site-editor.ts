@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
-import { createStaff, signInThroughPage } from "./staff";
+import { createStaff, signInThroughApi } from "./staff";
 
 // `Sitio web` (/crm/sitio) as a content editor uses it. The database is shared by every test: each
 // product a test makes is named by a tag no other test uses (uniqueTag).
@@ -7,10 +7,10 @@ import { createStaff, signInThroughPage } from "./staff";
 export const productForm = (page: Page) => page.getByRole("form", { name: "Producto" });
 export const productField = (page: Page, name: string) => productForm(page).getByRole("textbox", { name, exact: true });
 
-/** A new account with the role Editor, signed in through the page: it lands on `Sitio web`. */
+/** A new account with the role Editor, signed in: the CRM's start sends it on to `Sitio web`. */
 export async function signInAsEditor(page: Page, request: APIRequestContext, testInfo: TestInfo) {
   const editor = await createStaff(request, testInfo, { role: "editor" });
-  await signInThroughPage(page, editor);
+  await signInThroughApi(page, editor);
   await expect(page).toHaveURL("/crm/sitio");
   return editor;
 }
