@@ -62,6 +62,11 @@ export type AppOptions = {
   liveTimings?: Partial<StreamTimings>;
   /** What renders the public pages; the web app's server build unless a test gives its own. */
   pageRenderer?: PageRenderer;
+  /**
+   * How often each instance looks for content another one published (the refresh job's own period
+   * unless given): tests shorten it instead of waiting that period out at each publish.
+   */
+  sitePagesRefreshMs?: number;
 };
 
 /** A request id a proxy or client may send (X-Request-Id), if it is safe to write into the log. */
@@ -85,6 +90,7 @@ export async function buildApp({
   prettyLog = false,
   liveTimings,
   pageRenderer,
+  sitePagesRefreshMs,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -197,7 +203,7 @@ export async function buildApp({
 
   const renderer = config.serveWeb ? (pageRenderer ?? (await loadWebRenderer(serverBuildOf(config.webDist)))) : null;
   if (renderer) {
-    const pages = await openSitePages(app, renderer);
+    const pages = await openSitePages(app, renderer, sitePagesRefreshMs);
     app.decorate("sitePages", pages);
     // Before the pages: the contact page answers `?interes=` with that service ticked.
     await app.register(intakeFormRoutes, { pages });

@@ -11,7 +11,7 @@ export async function createTestApp(
   engine: Engine,
   overrides: Partial<Config> = {},
   logStream?: NodeJS.WritableStream,
-  options: Pick<AppOptions, "pageRenderer"> = {},
+  options: Pick<AppOptions, "pageRenderer" | "sitePagesRefreshMs"> = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(engine);
   const config = { ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SERVE_WEB: "false" }), ...overrides };

@@ -61,10 +61,13 @@ export class PgliteThread implements Queryable {
 
   /**
    * Starts the thread and opens the data directory there (`memory://` for a throw-away one), which
-   * starts as a copy of `snapshot` when one is given (a file written by `snapshot()`).
+   * starts as a copy of `snapshot` when one is given (a file written by `snapshot()`). With
+   * `wasmModule`, PGlite's WebAssembly compiled once already, the thread skips compiling it again.
    */
-  static async open(dataDir: string, snapshot?: string): Promise<PgliteThread> {
-    const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), { workerData: { dataDir, snapshot } });
+  static async open(dataDir: string, snapshot?: string, wasmModule?: WebAssembly.Module): Promise<PgliteThread> {
+    const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), {
+      workerData: { dataDir, snapshot, wasmModule },
+    });
     const started = await new Promise<{ ready: boolean; error?: Reply["error"] }>((resolve, reject) => {
       worker.once("message", resolve);
       worker.once("error", reject);

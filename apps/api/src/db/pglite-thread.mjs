@@ -8,27 +8,72 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 
+/**
+ * A request from the server's thread (pglite-thread-client.ts), with the id its reply carries.
+ * @typedef {{ id: number } & (
+ *   | QueryRequest
+ *   | { op: "exec", sql: string }
+ *   | { op: "begin" | "commit" | "rollback", tx: number }
+ *   | { op: "snapshot", file: string }
+ *   | { op: "close" }
+ * )} Message
+ * @typedef {object} QueryRequest
+ * @property {"query"} op
+ * @property {string} sql
+ * @property {unknown[] | undefined} params
+ * @property {"array" | "object"} [rowMode]
+ * @property {number[]} [textTypes]
+ * @property {number} [tx]
+ */
+
+/**
+ * An open transaction: PGlite's, how to end it, and (once `end` asks) how to tell that it ended.
+ * @typedef {object} OpenTransaction
+ * @property {import("@electric-sql/pglite").Transaction} tx
+ * @property {(value?: unknown) => void} commit
+ * @property {(reason?: unknown) => void} rollback
+ * @property {{ resolve: (value?: unknown) => void, reject: (reason?: unknown) => void }} [settled]
+ */
+
+// This file only runs as the worker pglite-thread-client.ts starts, which has its parent's port.
+const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+
 /** @type {PGlite} */
 let client;
-/** Open transactions by id: the PGlite transaction and how to end it. */
+/**
+ * Open transactions by id: the PGlite transaction and how to end it.
+ * @type {Map<number, OpenTransaction>}
+ */
 const transactions = new Map();
 
 /** Ends a transaction's callback so PGlite rolls back, without reporting it as a failure. */
 class Rollback extends Error {}
 
-/** Types to keep as the text PostgreSQL sent (the caller's parsers for them are identities). */
+/**
+ * Types to keep as the text PostgreSQL sent (the caller's parsers for them are identities).
+ * @param {QueryRequest} message
+ * @returns {import("@electric-sql/pglite").QueryOptions}
+ */
 function options(message) {
+  /** @type {Record<number, (value: string) => string>} */
   const parsers = {};
   for (const type of message.textTypes ?? []) parsers[type] = (value) => value;
   return { rowMode: message.rowMode, parsers };
 }
 
-/** Only what a structured clone carries and the callers read. */
+/**
+ * Only what a structured clone carries and the callers read.
+ * @param {import("@electric-sql/pglite").Results} results
+ */
 const result = ({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows });
 
-/** A database error as plain data: its message and every field (code, constraint, detail, ...). */
+/**
+ * A database error as plain data: its message and every field (code, constraint, detail, ...).
+ * @param {unknown} error
+ */
 function plainError(error) {
   if (!(error instanceof Error)) return { message: String(error) };
+  /** @type {Record<string, unknown>} */
   const fields = {};
   for (const [key, value] of Object.entries(error)) {
     if (value === undefined || typeof value === "function" || typeof value === "object") continue;
@@ -37,6 +82,11 @@ function plainError(error) {
   return { ...fields, name: error.name, message: error.message };
 }
 
+/**
+ * Opens transaction `id`: resolves once PGlite has begun it.
+ * @param {number} id
+ * @returns {Promise<void>}
+ */
 function begin(id) {
   return new Promise((began, failed) => {
     client
@@ -49,13 +99,17 @@ function begin(id) {
       )
       .catch((error) => (error instanceof Rollback ? undefined : Promise.reject(error)))
       .then(
-        () => transactions.get(id)?.settled.resolve(),
-        (error) => (transactions.has(id) ? transactions.get(id).settled.reject(error) : failed(error)),
+        () => transactions.get(id)?.settled?.resolve(),
+        (error) => (transactions.has(id) ? transactions.get(id)?.settled?.reject(error) : failed(error)),
       );
   });
 }
 
-/** Ends transaction `id` (commit or rollback) and waits until PGlite has. */
+/**
+ * Ends transaction `id` (commit or rollback) and waits until PGlite has.
+ * @param {number} id
+ * @param {boolean} commit
+ */
 function end(id, commit) {
   const open = transactions.get(id);
   if (!open) throw new Error(`no open transaction ${id}`);
@@ -67,6 +121,7 @@ function end(id, commit) {
   return settled.finally(() => transactions.delete(id));
 }
 
+/** @param {Message} message */
 async function handle(message) {
   switch (message.op) {
     case "query": {
@@ -92,7 +147,8 @@ async function handle(message) {
     case "close":
       return client.close();
     default:
-      throw new Error(`unknown operation ${message.op}`);
+      // Only a caller out of step with this file sends another operation.
+      throw new Error(`unknown operation ${/** @type {{ op: unknown }} */ (message).op}`);
   }
 }
 
@@ -100,21 +156,26 @@ try {
   // A throw-away database may start from a snapshot of another (`snapshot` below) instead of an
   // empty cluster: loading one takes a fifth of the time PostgreSQL's initdb does.
   const loadDataDir = workerData.snapshot ? new Blob([await readFile(workerData.snapshot)]) : undefined;
-  client = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, unaccent }, loadDataDir });
+  client = await PGlite.create(workerData.dataDir, {
+    extensions: { pg_trgm, unaccent },
+    loadDataDir,
+    // PGlite's WebAssembly already compiled, when the caller has it (the tests, for their many databases).
+    pgliteWasmModule: workerData.wasmModule,
+  });
   // A new WAL file (every 16 MB of writes, about every second under a burst of contact forms) is
   // not filled with zeros first: that wrote 16 MB at once on this thread, a 40-60 ms pause for the
   // statements waiting behind it (p99 of a batch of 50 leads: 29 ms with zeros, 20 without). The
   // file still gets its full size; PostgreSQL needs the zeros only to reserve space ahead on some
   // file systems. The one session of this database keeps the setting.
   await client.exec("SET wal_init_zero = off");
-  parentPort.postMessage({ ready: true });
+  port.postMessage({ ready: true });
 } catch (error) {
-  parentPort.postMessage({ ready: false, error: plainError(error) });
+  port.postMessage({ ready: false, error: plainError(error) });
 }
 
-parentPort.on("message", (message) => {
+port.on("message", (/** @type {Message} */ message) => {
   handle(message).then(
-    (value) => parentPort.postMessage({ id: message.id, value }),
-    (error) => parentPort.postMessage({ id: message.id, error: plainError(error) }),
+    (value) => port.postMessage({ id: message.id, value }),
+    (error) => port.postMessage({ id: message.id, error: plainError(error) }),
   );
 });

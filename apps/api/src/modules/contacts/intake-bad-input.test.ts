@@ -23,13 +23,18 @@ describe.each(engines)("bad input on POST /api/client (%s)", (engine) => {
     const serverErrors: string[] = [];
     const unexplained: string[] = [];
     let accepted = 0;
+    let sent = 0;
     const stored = await countRows(t.app.db, "client_messages");
     for (const field of FIELDS) {
-      for (const value of naughty) {
-        const response = await postContact(
-          t.app,
-          contactRequest({ [field]: value, email: `blns${accepted}@finca.ec` }),
-        );
+      // A field's strings all at once, as a crowd would send them: the intake writes them in batches
+      // (group commit) instead of one statement each, seconds instead of half a minute.
+      const answers = await Promise.all(
+        naughty.map(async (value) => {
+          const email = `blns${sent++}@finca.ec`;
+          return { value, response: await postContact(t.app, contactRequest({ [field]: value, email })) };
+        }),
+      );
+      for (const { value, response } of answers) {
         if (response.statusCode >= 500)
           serverErrors.push(`${field} = ${JSON.stringify(value)}: ${response.statusCode}`);
         else if (response.statusCode === 400 && !(response.json().details?.length > 0))

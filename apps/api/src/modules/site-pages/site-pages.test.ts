@@ -37,20 +37,28 @@ async function within10s(app: FastifyInstance, url: string, check: (status: numb
 describe.each(engines)("the site's pages after a publish on %s", (engine) => {
   let t: TestApp;
   let other: FastifyInstance;
+  let atDefaultPeriod: FastifyInstance;
   let root: string;
   let editor: string;
   let admin: string;
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), "site-"));
-    const renderer = { pageRenderer: fakeRenderer() };
+    // `t` and `other` look for another instance's publish every 200 ms rather than every 5 s, so the
+    // tests do not wait up to 5 s at each publish; a third instance, `atDefaultPeriod`, keeps the
+    // production period, to show that it too takes a publish within the 10 s.
+    const pageRenderer = fakeRenderer();
+    const renderer = { pageRenderer, sitePagesRefreshMs: 200 };
     t = await createAuthTestApp(engine, { serveWeb: true, webDist: root }, undefined, renderer);
     // A second instance of the application on the same database.
     other = await buildApp({ config: t.app.config, database: t.db.database, ...renderer });
     await other.ready();
+    atDefaultPeriod = await buildApp({ config: t.app.config, database: t.db.database, pageRenderer });
+    await atDefaultPeriod.ready();
     admin = (await signIn(t.app, ADMIN)).accessToken;
     editor = (await signIn(t.app, await createReadyStaff(t.app, admin, "editor"))).accessToken;
   });
   afterAll(async () => {
+    await atDefaultPeriod.close();
     await other.close();
     await t.close();
     rmSync(root, { recursive: true, force: true });
@@ -178,6 +186,12 @@ describe.each(engines)("the site's pages after a publish on %s", (engine) => {
     expect((await call("POST", `/api/site/items/${item.id}/publish`, { version: again.version })).statusCode).toBe(200);
     await within10s(t.app, `/productos/${first.slug}`, (status) => status === 200);
     expect((await page(t.app, `/productos/${moved.slug}`)).headers.location).toBe(`/productos/${first.slug}`);
+  });
+
+  it("puts a publish on an instance that looks at the production period within 10 s", async () => {
+    const { content } = await publishedProduct("Chrysal Tallo Este");
+    await within10s(atDefaultPeriod, `/productos/${content.slug}`, (status) => status === 200);
+    expect((await page(atDefaultPeriod, "/sitemap.xml")).body).toContain(`/productos/${content.slug}</loc>`);
   });
 
   it("takes a retired product's page away from both instances", async () => {

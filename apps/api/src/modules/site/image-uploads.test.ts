@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { crc32, createDeflate } from "node:zlib";
 import { SITE_IMAGE_MESSAGES } from "@app/shared/constants";
@@ -43,13 +44,18 @@ async function flatPng(side: number) {
   ]);
 }
 
-/** A photo that takes the server a while: fine detail everywhere, so every copy has work to do. */
-const detailedPhoto = (width: number, height: number) =>
-  sharp({
-    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
-  })
+/**
+ * A photo that takes the server a while: fine detail everywhere, so every copy has work to do. Random
+ * pixels around mid-grey (64 to 191, about the spread of sharp's gaussian noise of sigma 40), made a
+ * few times faster than that noise: 0.5 s instead of 2.7 s for the 20-megapixel one below.
+ */
+const detailedPhoto = (width: number, height: number) => {
+  const pixels = randomBytes(width * height * 3);
+  for (let index = 0; index < pixels.length; index += 1) pixels[index] = 64 + ((pixels[index] as number) >> 1);
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 90 })
     .toBuffer();
+};
 
 /** Resolves once sharp has nothing queued or running in this process. */
 const sharpIdle = (timeout: number) =>
