@@ -23,20 +23,29 @@ const ROUTE_OBJECT = /\bmethod:\s*"([A-Z]+)",\s*url:\s*"(\/[^"]*)"/g;
 /** `api.register(thing` inside app.ts's `/api` block, `app.register(thing` outside it. */
 const REGISTER = /\b(api|app)\.register\(\s*(\w+)/g;
 
-/** The API's source files outside tests, relative to `root`. */
+/**
+ * The API's source files outside tests, relative to `root`.
+ * @param {string} root
+ */
 const apiSourceFiles = (root) =>
   filesUnder(root, [API_SOURCE], (name) => /\.ts$/.test(name) && !/\.test\.ts$/.test(name) && !name.endsWith(".d.ts"));
 
-/** Which files app.ts registers under `/api` and which at the root, by the plugins they export. */
+/**
+ * Which files app.ts registers under `/api` and which at the root, by the plugins they export.
+ * @param {string} root
+ * @returns {Map<string, string>} file -> prefix
+ */
 function registrations(root) {
   const app = readFileSync(path.join(root, API_SOURCE, "app.ts"), "utf8");
+  /** @type {Map<string, string>} */
   const fileOf = new Map();
-  for (const [, names, from] of app.matchAll(/^import \{([^}]*)\} from "(\.[^"]+)";$/gm)) {
+  for (const [, names = "", from = ""] of app.matchAll(/^import \{([^}]*)\} from "(\.[^"]+)";$/gm)) {
     for (const name of names.split(",").map((part) => part.replace(/^\s*type\s+/, "").trim()))
       if (name) fileOf.set(name, path.posix.join(API_SOURCE, from));
   }
+  /** @type {Map<string, string>} */
   const prefixOf = new Map();
-  for (const [, on, plugin] of app.matchAll(REGISTER)) {
+  for (const [, on, plugin = ""] of app.matchAll(REGISTER)) {
     const file = fileOf.get(plugin);
     if (file) prefixOf.set(file, on === "api" ? "/api" : "");
   }
@@ -46,26 +55,30 @@ function registrations(root) {
 /**
  * Every route the API declares with its address written out: method, full address and file. A file
  * that app.ts does not register itself takes the prefix of the registered file that imports it.
+ * @param {string} root
+ * @returns {import("./architecture-map.d.mts").ApiRoute[]}
  */
 export function apiRoutes(root) {
   const prefixOf = registrations(root);
   const files = apiSourceFiles(root);
   const texts = new Map(files.map((file) => [file, readFileSync(path.join(root, file), "utf8")]));
+  /** @param {string} file */
   const prefixFor = (file) => {
     if (prefixOf.has(file)) return prefixOf.get(file);
     for (const [registered, prefix] of prefixOf) {
-      const imports = [...texts.get(registered).matchAll(/from "(\.[^"]+)"/g)].map(([, to]) =>
+      const imports = [...(texts.get(registered) ?? "").matchAll(/from "(\.[^"]+)"/g)].map(([, to = ""]) =>
         path.posix.normalize(path.posix.join(path.posix.dirname(registered), to)),
       );
       if (imports.includes(file)) return prefix;
     }
     return undefined;
   };
+  /** @type {import("./architecture-map.d.mts").ApiRoute[]} */
   const routes = [];
   for (const [file, text] of texts) {
     const declared = [
-      ...[...text.matchAll(ROUTE_CALL)].map(([, method, url]) => ({ method: method.toUpperCase(), url })),
-      ...[...text.matchAll(ROUTE_OBJECT)].map(([, method, url]) => ({ method, url })),
+      ...[...text.matchAll(ROUTE_CALL)].map(([, method = "", url = ""]) => ({ method: method.toUpperCase(), url })),
+      ...[...text.matchAll(ROUTE_OBJECT)].map(([, method = "", url = ""]) => ({ method, url })),
     ];
     if (declared.length === 0) continue;
     const prefix = prefixFor(file);
@@ -75,16 +88,26 @@ export function apiRoutes(root) {
   return routes.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
 }
 
-/** Each address of the web app with the route file that draws it and the layouts around it. */
+/**
+ * Each address of the web app with the route file that draws it and the layouts around it.
+ * @param {string} root
+ * @returns {import("./architecture-map.d.mts").WebPage[]}
+ */
 export function webPages(root) {
   const text = readFileSync(path.join(root, WEB_ROUTES), "utf8");
+  /** @type {import("./architecture-map.d.mts").WebPage[]} */
   const pages = [];
+  /** @type {{ path: string | undefined, layout: string }[]} */
   const frames = []; // { path, layout } per open `[`
   const call = /\b(layout|index|route)\(\s*(?:"([^"]*)",\s*)?"([^"]+)"(,\s*\[)?/g;
   const closing = /\]\)/g;
+  /**
+   * A route call, or the end of a list of children.
+   * @type {({ at: number, match: RegExpExecArray, close?: undefined } | { at: number, match?: undefined, close: true })[]}
+   */
   const events = [
     ...[...text.matchAll(call)].map((match) => ({ at: match.index, match })),
-    ...[...text.matchAll(closing)].map((match) => ({ at: match.index, close: true })),
+    ...[...text.matchAll(closing)].map((match) => ({ at: match.index, close: /** @type {const} */ (true) })),
   ].sort((a, b) => a.at - b.at);
   const base = () => frames.map((frame) => frame.path).filter(Boolean);
   const layouts = () => frames.map((frame) => frame.layout);
@@ -107,15 +130,22 @@ export function webPages(root) {
   return pages;
 }
 
-/** The address up to its first part after `/api`, or the page's first part: what the table groups by. */
+/**
+ * The address up to its first part after `/api`, or the page's first part: what the table groups by.
+ * @param {string} url
+ */
 const prefixOfUrl = (url) => {
   const parts = url.split("/").filter(Boolean);
   return `/${parts.slice(0, parts[0] === "api" ? 2 : 1).join("/")}`;
 };
 
+/** @param {string[]} files */
 const cellOf = (files) => [...new Set(files)].map((file) => `\`${file}\``).join("<br>");
 
-/** The three generated sections, as markdown. */
+/**
+ * The three generated sections, as markdown.
+ * @param {string} root
+ */
 export function architectureMap(root) {
   const edges = apiModuleGraph(root);
   const graph = [
@@ -123,7 +153,7 @@ export function architectureMap(root) {
     "graph LR",
     ...[...edges.keys()]
       .sort()
-      .flatMap((from) => [...edges.get(from)].sort().map((to) => `  ${from} --> ${to.replace(/\.ts$/, "")}`)),
+      .flatMap((from) => [...(edges.get(from) ?? [])].sort().map((to) => `  ${from} --> ${to.replace(/\.ts$/, "")}`)),
     "```",
   ].join("\n");
   const pages = [
@@ -134,11 +164,12 @@ export function architectureMap(root) {
         `| \`${url}\` | \`${file}\` | ${layouts.map((layout) => `\`${path.posix.basename(layout)}\``).join(" › ")} |`,
     ),
   ].join("\n");
+  /** @type {Map<string, { count: number, files: string[] }>} */
   const groups = new Map();
   for (const route of apiRoutes(root)) {
     const prefix = prefixOfUrl(route.url);
-    if (!groups.has(prefix)) groups.set(prefix, { count: 0, files: [] });
-    const group = groups.get(prefix);
+    const group = groups.get(prefix) ?? { count: 0, files: [] };
+    groups.set(prefix, group);
     group.count += 1;
     group.files.push(route.file);
   }
@@ -150,7 +181,11 @@ export function architectureMap(root) {
   return { "module-graph": graph, pages, "api-routes": api };
 }
 
-/** The document with each generated section replaced by `sections`; throws when a marker is missing. */
+/**
+ * The document with each generated section replaced by `sections`; throws when a marker is missing.
+ * @param {string} document
+ * @param {Record<string, string>} sections
+ */
 export function withSections(document, sections) {
   let out = document;
   for (const [name, body] of Object.entries(sections)) {

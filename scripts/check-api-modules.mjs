@@ -22,23 +22,35 @@ const BASELINE = "scripts/api-modules-baseline.json";
 
 export { cyclesOf };
 
-/** The API's source files outside tests, relative to `root` with "/" separators. */
+/**
+ * The API's source files outside tests, relative to `root` with "/" separators.
+ * @param {string} root
+ */
 const apiFiles = (root) =>
   filesUnder(root, [MODULES], (name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts"));
 
-/** The module a path belongs to, or undefined below the modules. */
+/**
+ * The module a path belongs to, or undefined below the modules.
+ * @param {string} file
+ */
 const moduleOf = (file) => {
   if (!file.startsWith(`${MODULES}/`)) return undefined;
   const parts = file.slice(MODULES.length + 1).split("/");
   return parts.length > 1 ? parts[0] : undefined;
 };
 
+/** @param {string} target @param {string} module */
 const isFace = (target, module) =>
   [`${MODULES}/${module}`, `${MODULES}/${module}/index`, `${MODULES}/${module}/index.ts`].includes(target);
 
-/** Which module imports which (a module's name, or a file below the modules), and the deep imports. */
+/**
+ * Which module imports which (a module's name, or a file below the modules), and the deep imports.
+ * @param {string} root
+ */
 function readImports(root) {
+  /** @type {Set<string>} */
   const violations = new Set();
+  /** @type {Map<string, Set<string>>} */
   const edges = new Map();
   for (const file of apiFiles(root)) {
     const from = moduleOf(file);
@@ -50,20 +62,24 @@ function readImports(root) {
       const to = moduleOf(target) ?? (target.startsWith(`${MODULES}/`) ? target.slice(MODULES.length + 1) : undefined);
       if (!to || to === from) continue;
       if (!edges.has(from)) edges.set(from, new Set());
-      edges.get(from).add(moduleOf(target) ?? to);
+      edges.get(from)?.add(moduleOf(target) ?? to);
       if (!isFace(target, to)) violations.add(`api-deep-import: ${from} -> ${target.slice(MODULES.length + 1)}`);
     }
   }
   return { edges, violations };
 }
 
-/** Each table's owner: its code name and its SQL name, both mapped to the schema file's name. */
+/**
+ * Each table's owner: its code name and its SQL name, both mapped to the schema file's name.
+ * @param {string} root
+ */
 function tableOwners(root) {
+  /** @type {Map<string, string>} */
   const owners = new Map();
   for (const file of filesUnder(root, [SCHEMA], (name) => name.endsWith(".ts"))) {
     const owner = path.posix.basename(file, ".ts");
     const text = readFileSync(path.join(root, file), "utf8");
-    for (const [, code, table] of text.matchAll(/export const (\w+) = pgTable\(\s*"(\w+)"/g)) {
+    for (const [, code = "", table = ""] of text.matchAll(/export const (\w+) = pgTable\(\s*"(\w+)"/g)) {
       owners.set(code, owner);
       owners.set(table, owner);
     }
@@ -71,25 +87,37 @@ function tableOwners(root) {
   return owners;
 }
 
-/** Lines that are code or SQL, not comments: prose may say "update clients" freely. */
+/**
+ * Lines that are code or SQL, not comments: prose may say "update clients" freely.
+ * @param {string} text
+ */
 const codeOf = (text) =>
   text
     .split("\n")
     .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
     .join("\n");
 
-/** The tables a file writes: `.insert(t)`, `.update(t)`, `.delete(t)` and SQL's insert into / update / delete from. */
+/**
+ * The tables a file writes: `.insert(t)`, `.update(t)`, `.delete(t)` and SQL's insert into / update / delete from.
+ * @param {string} text
+ */
 export function tablesWritten(text) {
   const code = codeOf(text);
+  /** @type {Set<string>} */
   const written = new Set();
-  for (const [, name] of code.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g)) written.add(name);
-  for (const [, name] of code.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi)) written.add(name);
+  for (const [, name = ""] of code.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g)) written.add(name);
+  for (const [, name = ""] of code.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi))
+    written.add(name);
   return written;
 }
 
-/** Writes by a module to a table another owner holds, each as a violation line. */
+/**
+ * Writes by a module to a table another owner holds, each as a violation line.
+ * @param {string} root
+ */
 function foreignWrites(root) {
   const owners = tableOwners(root);
+  /** @type {Set<string>} */
   const violations = new Set();
   for (const file of apiFiles(root)) {
     const from = moduleOf(file);
@@ -102,10 +130,16 @@ function foreignWrites(root) {
   return violations;
 }
 
-/** The module graph: each module and the modules it imports. */
+/**
+ * The module graph: each module and the modules it imports.
+ * @param {string} root
+ */
 export const apiModuleGraph = (root) => readImports(root).edges;
 
-/** Every violation under `root`, each as one line of text (the baseline's form). */
+/**
+ * Every violation under `root`, each as one line of text (the baseline's form).
+ * @param {string} root
+ */
 export function apiModuleViolations(root) {
   const { edges, violations } = readImports(root);
   for (const group of cyclesOf(edges)) violations.add(`api-cycle: ${group.join(" <-> ")}`);
@@ -113,13 +147,18 @@ export function apiModuleViolations(root) {
   return [...violations].sort();
 }
 
+/** @type {Record<string, string>} */
 const ADVICE = {
   "api-deep-import": "import the module's index.ts, its public face; export what is needed there",
   "api-cycle": "modules import one way: move what both need below them (kernel/) or invert the dependency",
   "api-table-writer": "only a table's owner writes it: call a function of the owner's index.ts",
 };
 
-/** Violations not in the baseline, and baseline lines no longer seen. */
+/**
+ * Violations not in the baseline, and baseline lines no longer seen.
+ * @param {string[]} found
+ * @param {string[]} baseline
+ */
 export function compareWithBaseline(found, baseline) {
   const known = new Set(baseline);
   const seen = new Set(found);
@@ -132,6 +171,7 @@ export function compareWithBaseline(found, baseline) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const given = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
   const root = path.resolve(given ?? path.join(path.dirname(fileURLToPath(import.meta.url)), ".."));
+  /** @type {string[]} */
   let baseline = [];
   try {
     baseline = JSON.parse(readFileSync(path.join(root, BASELINE), "utf8")).known;
@@ -144,7 +184,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(0);
   }
   const { added, gone } = compareWithBaseline(found, baseline);
-  for (const line of added) console.error(`${line}  (${ADVICE[line.split(":")[0]]})`);
+  for (const line of added) console.error(`${line}  (${ADVICE[line.split(":")[0] ?? ""]})`);
   for (const line of gone) console.error(`fixed, remove it from ${BASELINE}: ${line}`);
   if (added.length + gone.length > 0) process.exit(1);
   console.log(

@@ -95,12 +95,18 @@ describe("check-api-modules", () => {
   });
 });
 
-/** A throw-away tree of `files`. */
+/**
+ * A throw-away tree of `files`.
+ * @param {Record<string, string | null>} files
+ */
 function tree(files) {
   return folderOf("api-modules-", files);
 }
 
-/** Runs the command as `npm run lint` does. */
+/**
+ * Runs the command as `npm run lint` does.
+ * @param {string} root
+ */
 function run(root) {
   return runScript(SCRIPT, root);
 }

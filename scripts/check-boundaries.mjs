@@ -20,6 +20,11 @@ const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
 const SCANNED_ROOTS = ["apps/web", "apps/api", "packages"];
 const WEB_APP = "apps/web/app";
 
+/**
+ * An import that breaks a rule, or a loop of features (line 0, the features' folder, the loop as specifier).
+ * @typedef {{ file: string, line: number, rule: keyof typeof RULE_ADVICE, specifier: string }} Violation
+ */
+
 const RULE_ADVICE = {
   "feature-deep-import": "import the feature's index.ts, its public face; export what is needed there",
   "feature-cycle": "features import one way: move what both use to components/ui, lib or packages/shared",
@@ -29,12 +34,16 @@ const RULE_ADVICE = {
   "api-to-web": "the API never imports the web app; shared code lives in packages/shared",
 };
 
-/** Every source file under the scanned roots, as paths relative to `root` with "/" separators. */
+/**
+ * Every source file under the scanned roots, as paths relative to `root` with "/" separators.
+ * @param {string} root
+ */
 const sourceFiles = (root) => filesUnder(root, SCANNED_ROOTS, (name) => SOURCE.test(name) && !name.endsWith(".d.ts"));
 
 /**
  * The text with comments blanked (newlines kept, so line numbers hold). Strings are skipped as they
  * are, so `"http://x"` survives; a quote inside a regular expression only affects its own line.
+ * @param {string} text
  */
 export function blankComments(text) {
   let out = "";
@@ -76,20 +85,29 @@ const IMPORT_PATTERNS = [
   /(?<![\w$.])import\s*\(\s*(["'`])([^"'`\n]+)\1\s*\)/g,
 ];
 
-/** The module specifiers a file imports, with the line each import starts on. */
+/**
+ * The module specifiers a file imports, with the line each import starts on.
+ * @param {string} text
+ */
 export function importsOf(text) {
   const code = blankComments(text);
+  /** @type {{ specifier: string, line: number }[]} */
   const found = [];
   for (const pattern of IMPORT_PATTERNS) {
     for (const match of code.matchAll(pattern)) {
       const line = code.slice(0, match.index).split("\n").length;
-      found.push({ specifier: match[2], line });
+      // Every pattern captures the specifier as its second group.
+      found.push({ specifier: match[2] ?? "", line });
     }
   }
   return found.sort((a, b) => a.line - b.line);
 }
 
-/** Where a specifier points inside the repository (relative path), or null for an outside package. */
+/**
+ * Where a specifier points inside the repository (relative path), or null for an outside package.
+ * @param {string} file
+ * @param {string} specifier
+ */
 function resolveSpecifier(file, specifier) {
   if (specifier.startsWith("~/")) return file.startsWith("apps/web/") ? `${WEB_APP}/${specifier.slice(2)}` : null;
   if (specifier.startsWith("./") || specifier.startsWith("../")) {
@@ -100,12 +118,20 @@ function resolveSpecifier(file, specifier) {
   return null;
 }
 
+/** @param {string} file @param {string} folder */
 const under = (file, folder) => file === folder || file.startsWith(`${folder}/`);
+/** @param {string} file */
 const featureOf = (file) => (under(file, `${WEB_APP}/features`) ? file.split("/")[4] : undefined);
 const FACES = ["", "/index", "/index.ts", "/index.tsx"];
+/** @param {string} target @param {string} feature */
 const isFace = (target, feature) => FACES.some((end) => target === `${WEB_APP}/features/${feature}${end}`);
 
-/** The rule an import from `file` to `target` breaks, if any. */
+/**
+ * The rule an import from `file` to `target` breaks, if any.
+ * @param {string} file
+ * @param {string} target
+ * @returns {Violation["rule"] | null}
+ */
 export function ruleBroken(file, target) {
   if (under(file, "packages") && under(target, "apps")) return "shared-to-apps";
   if (under(file, "apps/web") && under(target, "apps/api")) return "web-to-api";
@@ -122,9 +148,12 @@ export function ruleBroken(file, target) {
 /**
  * Every violation under `root`: `{ file, line, rule, specifier }`, in file order; then each loop of
  * features, as `{ rule: "feature-cycle", specifier: "a <-> b" }` at the features' folder.
+ * @param {string} root
  */
 export function checkBoundaries(root) {
+  /** @type {Violation[]} */
   const violations = [];
+  /** @type {Map<string, Set<string>>} */
   const features = new Map();
   for (const file of sourceFiles(root)) {
     const text = readFileSync(path.join(root, file), "utf8");
@@ -135,7 +164,7 @@ export function checkBoundaries(root) {
       const [from, to] = [featureOf(file), target && featureOf(target)];
       if (from && to && from !== to && !/\.test\.tsx?$/.test(file)) {
         if (!features.has(from)) features.set(from, new Set());
-        features.get(from).add(to);
+        features.get(from)?.add(to);
       }
     }
   }
@@ -145,6 +174,7 @@ export function checkBoundaries(root) {
   return violations;
 }
 
+/** @param {Violation} violation */
 export const describeViolation = ({ file, line, rule, specifier }) =>
   rule === "feature-cycle"
     ? `${file}  ${rule}: ${specifier} (${RULE_ADVICE[rule]})`

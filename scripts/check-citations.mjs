@@ -13,13 +13,19 @@ import { filesUnder } from "./source-files.mjs";
 const SCANNED = ["apps", "packages", "scripts", "e2e", "bench", "docs"];
 const SOURCE = /\.(?:[cm]?[jt]sx?|md|sql)$/;
 
+/** @param {string} root */
 const files = (root) => filesUnder(root, SCANNED, (name) => SOURCE.test(name), [".tmp", "drizzle"]);
 
-/** What the repository offers to be cited: issue rows, spec sections, decision numbers. */
+/**
+ * What the repository offers to be cited: issue rows, spec sections, decision numbers.
+ * @param {string} root
+ */
 function citable(root) {
+  /** @param {string} file */
   const read = (file) => (existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), "utf8") : "");
   const issues = new Set([...read("docs/issues.md").matchAll(/^\| (\d+) \|/gm)].map(([, number]) => number));
   const sections = new Set([...read("docs/spec.md").matchAll(/^## (\d+)\. /gm)].map(([, number]) => number));
+  /** @type {string[]} */
   let decisions = [];
   try {
     decisions = readdirSync(path.join(root, "docs/decisions")).filter((file) => /^\d{3}-/.test(file));
@@ -29,9 +35,13 @@ function citable(root) {
   return { issues, sections, decisions: new Set(decisions.map((file) => file.slice(0, 3))) };
 }
 
-/** Each citation that leads nowhere, as `file:line: what`. */
+/**
+ * Each citation that leads nowhere, as `file:line: what`.
+ * @param {string} root
+ */
 export function brokenCitations(root) {
   const { issues, sections, decisions } = citable(root);
+  /** @type {string[]} */
   const broken = [];
   for (const file of files(root)) {
     // The cited documents themselves, and this checker's test, which plants broken citations.
@@ -43,7 +53,7 @@ export function brokenCitations(root) {
         if (!issues.has(number)) broken.push(`${at}: "${cited}" has no row in docs/issues.md`);
       for (const [cited, number] of line.matchAll(/\bspec section (\d+)\b/gi))
         if (!sections.has(number)) broken.push(`${at}: "${cited}" is not a section of docs/spec.md`);
-      for (const [cited, number] of line.matchAll(/\bdecisions?\/?\s?(\d{3})\b/gi))
+      for (const [cited, number = ""] of line.matchAll(/\bdecisions?\/?\s?(\d{3})\b/gi))
         if (!decisions.has(number)) broken.push(`${at}: "${cited}" is not in docs/decisions/`);
       // A pattern such as docs/decisions/NNN-name.md describes files rather than naming one.
       for (const [cited] of line.matchAll(/\bdocs\/[\w./-]+\.md\b/g))

@@ -24,23 +24,56 @@ export const STATUS_FORMAT =
   "`Status: superseded in part by NNN[, NNN…] · YYYY-MM-DD`";
 const INDEX = "README.md";
 
-/** Whether `text` is a real calendar day written YYYY-MM-DD. */
+/**
+ * A record as written; title, status and date stay undefined when their line is wrong.
+ * @typedef {object} Decision
+ * @property {string} file
+ * @property {string} number
+ * @property {string | undefined} title
+ * @property {string | undefined} status
+ * @property {string | undefined} date
+ * @property {string[]} supersededBy
+ */
+
+/**
+ * A row of the README's index, its cells as written (undefined when the row has fewer).
+ * @typedef {object} IndexRow
+ * @property {number} line
+ * @property {string | undefined} number
+ * @property {string | undefined} target
+ * @property {string | undefined} title
+ * @property {string | undefined} date
+ * @property {string | undefined} status
+ * @property {{ number: string, target: string }[]} links
+ * @property {number} cellCount
+ */
+
+/**
+ * Whether `text` is a real calendar day written YYYY-MM-DD.
+ * @param {string} text
+ */
 const isDay = (text) => {
   const day = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 };
 
-/** One record as written, with what is wrong with it on its own. */
+/**
+ * One record as written, with what is wrong with it on its own.
+ * @param {string} folder
+ * @param {string} file
+ */
 export function readDecision(folder, file) {
   const number = file.slice(0, 3);
   const lines = readFileSync(path.join(folder, file), "utf8").split(/\r?\n/);
+  /** @type {Decision} */
   const decision = { file, number, title: undefined, status: undefined, date: undefined, supersededBy: [] };
+  /** @type {string[]} */
   const problems = [];
 
   const title = TITLE_LINE.exec(lines[0] ?? "");
   if (!title) problems.push(`the first line must be \`# ${number} · Title\`, not "${lines[0] ?? ""}"`);
   else if (title[1] !== number) problems.push(`the title's number ${title[1]} is not the file's ${number}`);
-  else decision.title = title[2].trim();
+  else decision.title = title[2]?.trim();
 
   const statusIndex = lines.findIndex((line, index) => index > 0 && /^Status:/.test(line));
   if (statusIndex === -1) {
@@ -51,10 +84,10 @@ export function readDecision(folder, file) {
     );
   }
   if (statusIndex !== -1) {
-    const line = lines[statusIndex];
+    const line = lines[statusIndex] ?? "";
     const status = STATUS_LINE.exec(line);
     if (!status) problems.push(`malformed status line "${line}": write ${STATUS_FORMAT}`);
-    else if (!isDay(status[4])) problems.push(`the status line's date ${status[4]} is not a day`);
+    else if (!isDay(status[4] ?? "")) problems.push(`the status line's date ${status[4]} is not a day`);
     else {
       decision.status = status[1];
       decision.date = status[4];
@@ -66,8 +99,12 @@ export function readDecision(folder, file) {
   return { decision, problems };
 }
 
-/** The README's table rows that name a decision: `| [NNN](file) | title | date | status |`. */
+/**
+ * The README's table rows that name a decision: `| [NNN](file) | title | date | status |`.
+ * @param {string} text
+ */
 export function readIndex(text) {
+  /** @type {IndexRow[]} */
   const rows = [];
   text.split(/\r?\n/).forEach((line, index) => {
     if (!/^\|\s*\[\d{3}\]/.test(line)) return;
@@ -76,7 +113,7 @@ export function readIndex(text) {
       .replace(/^\||\|$/g, "")
       .split(/(?<!\\)\|/)
       .map((cell) => cell.trim().replaceAll("\\|", "|"));
-    const link = /^\[(\d{3})\]\(([^)]*)\)$/.exec(cells[0]);
+    const link = /^\[(\d{3})\]\(([^)]*)\)$/.exec(cells[0] ?? "");
     rows.push({
       line: index + 1,
       number: link?.[1],
@@ -84,30 +121,41 @@ export function readIndex(text) {
       title: cells[1],
       date: cells[2],
       status: cells[3],
-      links: [...line.matchAll(/\[(\d{3})\]\(([^)]*)\)/g)].map(([, number, target]) => ({ number, target })),
+      links: [...line.matchAll(/\[(\d{3})\]\(([^)]*)\)/g)].map(([, number = "", target = ""]) => ({ number, target })),
       cellCount: cells.length,
     });
   });
   return rows;
 }
 
-/** The README row a decision should have. */
+/**
+ * The README row a decision should have (one with its title and status).
+ * @param {Decision} decision
+ * @param {Map<string, string>} fileOf
+ */
 export function indexRow(decision, fileOf) {
-  const status = decision.status.replace(/\d{3}/g, (number) =>
+  const status = decision.status?.replace(/\d{3}/g, (number) =>
     fileOf.has(number) ? `[${number}](${fileOf.get(number)})` : number,
   );
-  return `| [${decision.number}](${decision.file}) | ${decision.title.replaceAll("|", "\\|")} | ${decision.date} | ${status} |`;
+  return `| [${decision.number}](${decision.file}) | ${decision.title?.replaceAll("|", "\\|")} | ${decision.date} | ${status} |`;
 }
 
+/** @param {string | undefined} cell */
 const plain = (cell) => (cell ?? "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
 
-/** Every problem of the records in `folder`, as `file: what` lines. */
+/**
+ * Every problem of the records in `folder`, as `file: what` lines.
+ * @param {string} folder
+ */
 export function checkDecisions(folder) {
   const files = readdirSync(folder)
     .filter((file) => DECISION_FILE.test(file))
     .sort();
+  /** @type {string[]} */
   const problems = [];
+  /** @type {Decision[]} */
   const decisions = [];
+  /** @type {Map<string, string>} */
   const fileOf = new Map();
   for (const file of files) {
     const { decision, problems: own } = readDecision(folder, file);
@@ -133,6 +181,7 @@ export function checkDecisions(folder) {
     return problems;
   }
   const rows = readIndex(readFileSync(indexPath, "utf8"));
+  /** @type {Map<string, IndexRow>} */
   const rowOf = new Map();
   for (const row of rows) {
     const where = `${INDEX}:${row.line}`;
@@ -141,7 +190,7 @@ export function checkDecisions(folder) {
       continue;
     }
     if (rowOf.has(row.number))
-      problems.push(`${where}: decision ${row.number} has a row already (line ${rowOf.get(row.number).line})`);
+      problems.push(`${where}: decision ${row.number} has a row already (line ${rowOf.get(row.number)?.line})`);
     else rowOf.set(row.number, row);
     if (!fileOf.has(row.number)) problems.push(`${where}: there is no decision ${row.number}`);
     for (const link of row.links) {
@@ -149,7 +198,7 @@ export function checkDecisions(folder) {
         problems.push(`${where}: the link to ${link.number} leads to "${link.target}", not ${fileOf.get(link.number)}`);
     }
   }
-  const listed = rows.map((row) => row.number).filter((number) => fileOf.has(number));
+  const listed = rows.map((row) => row.number).filter((number) => number !== undefined && fileOf.has(number));
   const ordered = [...listed].sort();
   if (listed.join() !== ordered.join()) problems.push(`${INDEX}: the rows are not in number order`);
 
@@ -161,6 +210,7 @@ export function checkDecisions(folder) {
       problems.push(`${INDEX}: no row for ${decision.file}; add\n    ${expected}`);
       continue;
     }
+    /** @type {string[]} */
     const wrong = [];
     if (plain(row.title) !== decision.title) wrong.push(`title "${row.title}"`);
     if (row.date !== decision.date) wrong.push(`date "${row.date}"`);

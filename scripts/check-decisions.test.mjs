@@ -4,6 +4,7 @@ import { checkDecisions } from "./check-decisions.mjs";
 import { folderOf, removeFolders, runScript } from "./script-test-kit.mjs";
 
 const SCRIPT = fileURLToPath(new URL("./check-decisions.mjs", import.meta.url));
+/** @param {string} title @param {string} status @param {string} [body] */
 const record = (title, status, body = "## Context\n\nWhy.\n") => `${title}\n\n${status}\n\n${body}`;
 
 const CLEAN = {
@@ -26,10 +27,19 @@ const CLEAN = {
   ].join("\n"),
 };
 
-/** The clean folder with one file changed by `edit` (text -> text). */
+/**
+ * The clean folder with one file changed by `edit` (text -> text).
+ * @param {keyof typeof CLEAN} file
+ * @param {(text: string) => string} edit
+ */
 const broken = (file, edit) => folder({ ...CLEAN, [file]: edit(CLEAN[file]) });
 
-/** The clean folder with a record's status and its README row both saying `to` instead of `from`. */
+/**
+ * The clean folder with a record's status and its README row both saying `to` instead of `from`.
+ * @param {keyof typeof CLEAN} file
+ * @param {string} from
+ * @param {string} to
+ */
 const restated = (file, from, to) => {
   const number = file.slice(0, 3);
   const readme = CLEAN["README.md"].replace(new RegExp(`^(\\| \\[${number}\\].*\\| )[^|]*( \\|)$`, "m"), `$1${to}$2`);
@@ -135,7 +145,7 @@ describe("check-decisions", () => {
       () =>
         broken("README.md", (text) => {
           const lines = text.split("\n");
-          [lines[4], lines[5]] = [lines[5], lines[4]];
+          [lines[4], lines[5]] = [lines[5] ?? "", lines[4] ?? ""];
           return lines.join("\n");
         }),
       "README.md: the rows are not in number order",
@@ -154,12 +164,18 @@ describe("check-decisions", () => {
   });
 });
 
-/** A throw-away tree of `files`. */
+/**
+ * A throw-away tree of `files`.
+ * @param {Record<string, string | null>} files
+ */
 function folder(files) {
   return folderOf("decisions-", files);
 }
 
-/** Runs the command as `npm run lint` does. */
+/**
+ * Runs the command as `npm run lint` does.
+ * @param {string} root
+ */
 function run(root) {
   return runScript(SCRIPT, root);
 }

@@ -18,7 +18,13 @@ const CUSTOM_HEADER = "-- Custom SQL migration file";
 const HAND_WRITTEN =
   /\b(create\s+(or\s+replace\s+)?function|create\s+(constraint\s+)?trigger|create\s+extension|do\s+\$\$)/i;
 
-/** The migrations' SQL files of `folder`, sorted, each with its number, name and text. */
+/** @typedef {{ file: string, number: number, name: string, text: string }} Migration */
+
+/**
+ * The migrations' SQL files of `folder`, sorted, each with its number, name and text.
+ * @param {string} folder
+ * @returns {Migration[]}
+ */
 export function migrationsOf(folder) {
   return readdirSync(folder)
     .filter((file) => /^\d{4}_.+\.sql$/.test(file))
@@ -31,9 +37,14 @@ export function migrationsOf(folder) {
     }));
 }
 
-/** Problems of naming and of hand-written SQL, one line each. */
+/**
+ * Problems of naming and of hand-written SQL, one line each.
+ * @param {Migration[]} migrations
+ */
 export function migrationProblems(migrations) {
+  /** @type {string[]} */
   const problems = [];
+  /** @type {Map<string, string>} */
   const seen = new Map();
   for (const { file, number, name, text } of migrations) {
     const first = seen.get(name);
@@ -48,7 +59,11 @@ export function migrationProblems(migrations) {
   return problems;
 }
 
-/** Runs drizzle-kit in `apiDir` with `args`: its output, or throws with it. */
+/**
+ * Runs drizzle-kit in `apiDir` with `args`: its output, or throws with it.
+ * @param {string} apiDir
+ * @param {string[]} args
+ */
 function drizzleKit(apiDir, args) {
   // The package exports no bin path: its command sits beside its entry point.
   const bin = path.join(
@@ -62,6 +77,8 @@ function drizzleKit(apiDir, args) {
  * What drizzle-kit generate would write on a copy of the migrations: the new files' names and
  * text, none when the schema and the migrations agree. The copy sits under the API's .tmp so the
  * schema's imports resolve as they do in the app.
+ * @param {string} apiDir
+ * @param {string} [schema]
  */
 export function pendingMigration(apiDir, schema = "./src/db/schema/index.ts") {
   const work = path.join(apiDir, ".tmp", `migrations-check-${process.pid}`);
@@ -88,7 +105,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const problems = migrationProblems(migrationsOf(path.join(apiDir, "drizzle")));
   try {
     drizzleKit(apiDir, ["check", "--dialect=postgresql", "--out=drizzle"]);
-  } catch (error) {
+  } catch (caught) {
+    // execFileSync throws the finished child, with what it printed.
+    const error = /** @type {{ stdout?: string, stderr?: string }} */ (caught);
     problems.push(`drizzle-kit check: ${`${error.stdout ?? ""}${error.stderr ?? ""}`.trim()}`);
   }
   for (const { file, text } of pendingMigration(apiDir)) {

@@ -9,6 +9,7 @@ const SCRIPT = fileURLToPath(new URL("./check-migrations.mjs", import.meta.url))
 const API = fileURLToPath(new URL("../apps/api", import.meta.url));
 const PLANTED = path.join(API, ".tmp", `planted-schema-${process.pid}`);
 
+/** @param {string} file @param {string} text */
 const migration = (file, text) => ({ file, number: Number(file.slice(0, 4)), name: file.slice(5, -4), text });
 const TRIGGER = "CREATE OR REPLACE FUNCTION touch() RETURNS trigger AS $$ BEGIN RETURN NEW; END $$ LANGUAGE plpgsql;";
 

@@ -1,4 +1,4 @@
-// `npm run check`: the loop to run while working, about four minutes on our 2-core machines.
+// `npm run check`: the loop to run while working, about two minutes on our 2-core machines.
 // Lint and the repository's own checks beside the typecheck of every project (incremental: after the
 // first run, only what changed is checked again), two at a time, then the unit and API tests on
 // PGlite. What it leaves to `npm test`: PostgreSQL, the browser tests and the tests that start whole
@@ -25,21 +25,36 @@ const PROCESS_TESTS = [
   "src/kernel/lease.test.ts",
 ];
 
-/** Each TypeScript project, with the file its incremental state is kept in. */
+/**
+ * Each TypeScript project, with the file its incremental state is kept in.
+ * @type {[project: string, name: string][]}
+ */
 const PROJECTS = [
   ["packages/shared", "shared"],
   ["apps/api", "api"],
   ["apps/web", "web"],
   ["e2e", "e2e"],
-  ["bench/api", "bench-api"],
+  ["bench", "bench"],
+  ["scripts", "scripts"],
 ];
+
+/**
+ * A check: its command, and maybe one to run before it (command, arguments, folder).
+ * @typedef {{ label: string, command: string, args: string[], before?: [string, string[], string] }} Job
+ * @typedef {{ label: string, seconds: string, ok?: boolean }} Step
+ */
 
 /**
  * The checks before the tests, two at a time: lint and tsc each keep one core busy, and one after
  * the other left the second core idle. The longest first, so the two lanes end together. A check's
  * output is printed whole when it ends, not interleaved with the other's.
+ * @returns {Job[]}
  */
 function checkJobs() {
+  /**
+   * @param {[project: string, name: string]} entry
+   * @returns {Job}
+   */
   const typecheck = ([project, name]) => ({
     label: `typecheck ${project}`,
     command: "npx",
@@ -53,7 +68,7 @@ function checkJobs() {
       project,
     ],
   });
-  const [shared, api, web, ...others] = PROJECTS.map(typecheck);
+  const [shared, api, web, ...others] = /** @type {[Job, Job, Job, ...Job[]]} */ (PROJECTS.map(typecheck));
   return [
     api,
     { label: "lint", command: "npm", args: ["run", "--silent", "lint"] },
@@ -64,16 +79,27 @@ function checkJobs() {
   ];
 }
 
+/**
+ * @param {Job} job
+ * @returns {Promise<Step>}
+ */
 function runJob(job) {
   const started = Date.now();
   return new Promise((resolve) => {
     let output = "";
+    /**
+     * @param {string} command
+     * @param {string[]} args
+     * @param {string | undefined} cwd
+     * @param {(code: number) => void} then
+     */
     const start = (command, args, cwd, then) => {
       const child = spawn(command, args, { cwd: path.join(root, cwd ?? ""), stdio: ["ignore", "pipe", "pipe"] });
       child.stdout.on("data", (chunk) => (output += chunk));
       child.stderr.on("data", (chunk) => (output += chunk));
       child.on("close", (code) => then(code ?? 1));
     };
+    /** @param {number} code */
     const done = (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       process.stdout.write(`\n${code === 0 ? "✓" : "✗"} ${job.label} (${seconds} s)\n${output}`);
@@ -85,8 +111,10 @@ function runJob(job) {
   });
 }
 
+/** @param {Job[]} jobs */
 async function runTwoAtATime(jobs) {
   const queue = [...jobs];
+  /** @type {Step[]} */
   const results = [];
   const lane = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) results.push(await runJob(job));
@@ -95,6 +123,13 @@ async function runTwoAtATime(jobs) {
   return results;
 }
 
+/**
+ * @param {string} label
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import("node:child_process").SpawnSyncOptions} [options]
+ * @returns {Step}
+ */
 function run(label, command, args, options = {}) {
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });

@@ -19,6 +19,12 @@ const extra = process.argv.slice(2);
 const only = process.env.E2E_ENGINE;
 const adminUrl = process.env.TEST_DATABASE_URL;
 
+/**
+ * One Playwright run with `env` on top of this process's; its exit status.
+ * @param {string} label
+ * @param {Record<string, string>} env
+ * @param {string[]} [args]
+ */
 function playwright(label, env, args = []) {
   console.log(`\n== browser tests on ${label}`);
   const run = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...args, ...extra], {
@@ -28,6 +34,7 @@ function playwright(label, env, args = []) {
   return run.status ?? 1;
 }
 
+/** @param {string} query */
 async function admin(query) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();

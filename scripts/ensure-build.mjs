@@ -18,6 +18,7 @@ const sources = [
   "packages/shared/src",
 ];
 
+/** @param {string} target */
 function newestMtime(target) {
   const full = path.join(root, target);
   if (!existsSync(full)) return 0;
@@ -33,12 +34,18 @@ function newestMtime(target) {
 /**
  * What the build reads from the environment, as the build itself computes it (vite.config.ts's
  * __SITE_URL__): canonical URLs are baked into the pages' code.
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {import("./ensure-build.d.mts").BuildInputs}
  */
 export function buildInputs(env = process.env) {
   return { PUBLIC_URL: (env.PUBLIC_URL ?? "http://localhost:3000").replace(/\/$/, "") };
 }
 
-/** The settings a build recorded in its stamp (postbuild writes JSON), or undefined for an older stamp. */
+/**
+ * The settings a build recorded in its stamp (postbuild writes JSON), or undefined for an older stamp.
+ * @param {string} stampText
+ * @returns {Record<string, unknown> | undefined}
+ */
 export function recordedInputs(stampText) {
   try {
     const inputs = JSON.parse(stampText)?.inputs;
@@ -51,6 +58,11 @@ export function recordedInputs(stampText) {
 /**
  * Why the site must be built again, or undefined when the build is current.
  * `stamp` is undefined when there is no build; `newestSource` the latest source modification time.
+ * @param {object} state
+ * @param {{ mtimeMs: number, text: string } | undefined} state.stamp
+ * @param {number} state.newestSource
+ * @param {Record<string, string>} state.inputs
+ * @returns {string | undefined}
  */
 export function rebuildReason({ stamp, newestSource, inputs }) {
   if (!stamp) return "missing";
@@ -60,6 +72,7 @@ export function rebuildReason({ stamp, newestSource, inputs }) {
   return changed.length > 0 ? `inputs:${changed.join(",")}` : undefined;
 }
 
+/** @type {Record<string, string | undefined>} */
 const MESSAGES = {
   missing: "Compilando el sitio por primera vez…",
   sources: "Las fuentes cambiaron: compilando el sitio…",

@@ -1,14 +1,22 @@
 // Loops in a graph of imports, for the lint scripts that hold modules apart. Plain Node.
 
-/** Nodes in a loop of imports: each strongly connected group of two or more, sorted (Tarjan). */
+/**
+ * Nodes in a loop of imports: each strongly connected group of two or more, sorted (Tarjan).
+ * @param {ReadonlyMap<string, Iterable<string>>} edges
+ * @returns {string[][]}
+ */
 export function cyclesOf(edges) {
   const nodes = [...new Set([...edges.keys(), ...[...edges.values()].flatMap((to) => [...to])])].sort();
+  // Every node is in both before it is read: `visit` sets them first.
   const index = new Map();
   const low = new Map();
+  /** @type {string[]} */
   const stack = [];
   const onStack = new Set();
+  /** @type {string[][]} */
   const groups = [];
   let next = 0;
+  /** @param {string} node */
   const visit = (node) => {
     index.set(node, next);
     low.set(node, next);
@@ -24,10 +32,12 @@ export function cyclesOf(edges) {
       }
     }
     if (low.get(node) === index.get(node)) {
+      /** @type {string[]} */
       const group = [];
       let member;
       do {
-        member = stack.pop();
+        // Never empty before `node` comes off: it lies under the rest of its group.
+        member = /** @type {string} */ (stack.pop());
         onStack.delete(member);
         group.push(member);
       } while (member !== node);
@@ -35,5 +45,5 @@ export function cyclesOf(edges) {
     }
   };
   for (const node of nodes) if (!index.has(node)) visit(node);
-  return groups.sort((a, b) => a[0].localeCompare(b[0]));
+  return groups.sort(([a = ""], [b = ""]) => a.localeCompare(b));
 }

@@ -8,10 +8,17 @@ const SKIPPED = new Set(["node_modules", "build", "dist", ".react-router", "cove
 /**
  * Every file under `folders` (relative to `root`) whose name `accepts`, as sorted paths relative to
  * `root` with "/" separators. A folder that is not there is empty; `skip` names more folders to pass by.
+ * @param {string} root
+ * @param {string[]} folders
+ * @param {(name: string) => boolean} accepts
+ * @param {string[]} [skip]
+ * @returns {string[]}
  */
 export function filesUnder(root, folders, accepts, skip = []) {
   const skipped = new Set([...SKIPPED, ...skip]);
+  /** @type {string[]} */
   const found = [];
+  /** @param {string} relative */
   const walk = (relative) => {
     let entries;
     try {

@@ -4,22 +4,32 @@
 import { rmSync } from "node:fs";
 import { killAllNow, stopAllGroups } from "./server.mjs";
 
-/** `interrupted`: what to print when Ctrl-C or SIGTERM arrives. */
+/**
+ * `interrupted`: what to print when Ctrl-C or SIGTERM arrives.
+ * @param {string} interrupted
+ */
 export function createCleanup(interrupted) {
+  /** @type {{ label: string, undo: () => Promise<unknown> }[]} */
   const cleanups = [];
+  /** @type {Set<string>} */
   const tempDirs = new Set();
+  /** @type {Promise<void> | undefined} */
   let cleaning;
   function cleanup() {
     cleaning ??= (async () => {
       await stopAllGroups().catch((error) => console.error(`cleanup (processes): ${error.message}`));
-      while (cleanups.length > 0) {
-        const { label, undo } = cleanups.pop();
+      for (let entry = cleanups.pop(); entry; entry = cleanups.pop()) {
+        const { label, undo } = entry;
         await undo().catch((error) => console.error(`cleanup (${label}): ${error.message}`));
       }
     })();
     return cleaning;
   }
-  /** Registers `undo`; the returned function undoes it now and forgets it (a part that finished). */
+  /**
+   * Registers `undo`; the returned function undoes it now and forgets it (a part that finished).
+   * @param {string} label
+   * @param {() => Promise<unknown>} undo
+   */
   const onCleanup = (label, undo) => {
     const entry = { label, undo };
     cleanups.push(entry);
@@ -29,10 +39,10 @@ export function createCleanup(interrupted) {
       await undo();
     };
   };
-  for (const [signal, code] of [
+  for (const [signal, code] of /** @type {const} */ ([
     ["SIGINT", 130],
     ["SIGTERM", 143],
-  ]) {
+  ])) {
     process.on(signal, () => {
       console.error(`\n${signal}: ${interrupted}`);
       cleanup().finally(() => process.exit(code));

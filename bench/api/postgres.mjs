@@ -5,7 +5,13 @@ import pg from "pg";
 /** The server the benchmarks create their databases on (BENCH_PG_URL to change it). */
 export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-/** Runs `run` with a client connected to `url`, then closes it. */
+/**
+ * Runs `run` with a client connected to `url`, then closes it.
+ * @template T
+ * @param {string} url
+ * @param {(client: pg.Client) => Promise<T>} run
+ * @returns {Promise<T>}
+ */
 export async function withPg(url, run) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   await client.connect();
@@ -16,7 +22,10 @@ export async function withPg(url, run) {
   }
 }
 
-/** The URL of database `name` on the admin server. */
+/**
+ * The URL of database `name` on the admin server.
+ * @param {string} name
+ */
 export function databaseUrl(name) {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
@@ -26,6 +35,8 @@ export function databaseUrl(name) {
 /**
  * Drops databases named `<prefix><pid>_...` whose process is gone (a crash or kill -9 skipped
  * their cleanup); those of runs still going are left alone.
+ * @param {pg.Client} admin
+ * @param {string} prefix
  */
 export async function dropStaleDatabases(admin, prefix) {
   const { rows } = await admin.query("select datname from pg_database where datname like $1", [`${prefix}%`]);

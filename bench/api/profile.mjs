@@ -3,7 +3,21 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-/** First matching rule names the part; order matters (a wasm frame inside PGlite is "PGlite"). */
+/**
+ * A V8 CPU profile (`.cpuprofile`), as much of it as is read here.
+ * @typedef {{ url: string, functionName: string, lineNumber: number }} CallFrame
+ * @typedef {object} CpuProfile
+ * @property {{ id: number, callFrame: CallFrame, children?: number[] }[]} nodes
+ * @property {number} startTime
+ * @property {number[]} samples
+ * @property {number[]} timeDeltas
+ */
+/** @typedef {CpuProfile["nodes"][number]} ProfileNode */
+
+/**
+ * First matching rule names the part; order matters (a wasm frame inside PGlite is "PGlite").
+ * @type {[string, (url: string, name: string) => boolean][]}
+ */
 const PARTS = [
   ["idle (waiting for I/O)", (_url, name) => name === "(idle)"],
   ["garbage collection", (_url, name) => name === "(garbage collector)"],
@@ -26,6 +40,7 @@ const PARTS = [
   ["other node_modules", (url) => url.includes("node_modules/")],
 ];
 
+/** @param {string} url @param {string} name */
 const partOf = (url, name) => PARTS.find(([, test]) => test(url, name))?.[0] ?? "other";
 
 /** Now on the monotonic clock V8 stamps profiles with (same clock in every process), in µs. */
@@ -35,6 +50,8 @@ export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
  * The newest .cpuprofile in `dir`, summarised: parts and top functions by self time. With `windows`
  * ([startUs, endUs] pairs from monotonicUs()), only samples inside them count: the measured rounds,
  * not the start-up (migrations) nor the pauses while the other side runs.
+ * @param {string} dir
+ * @param {{ top?: number, windows?: [number, number][] }} [options]
  */
 export function summariseProfile(dir, { top = 15, windows } = {}) {
   // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread (tsx's module
@@ -43,42 +60,50 @@ export function summariseProfile(dir, { top = 15, windows } = {}) {
     .filter((name) => /\.0\.\d+\.cpuprofile$/.test(name))
     .sort();
   if (files.length === 0) return undefined;
-  const file = path.join(dir, files.at(-1));
+  const file = path.join(dir, files.at(-1) ?? "");
+  /** @type {CpuProfile} */
   const profile = JSON.parse(readFileSync(file, "utf8"));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   // Self time per node from the samples (timeDeltas[i] precedes samples[i]).
+  /** @type {Map<number, number>} */
   const selfUs = new Map();
   let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i += 1) {
     const delta = profile.timeDeltas[i] ?? 0;
     at += delta;
     if (windows && !windows.some(([start, end]) => at >= start && at <= end)) continue;
-    const id = profile.samples[i];
+    const id = /** @type {number} */ (profile.samples[i]); // i < samples.length
     selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
   }
   // A native frame (no url: fs and socket bindings, "open", "writev"...) counts for whoever called
   // it: a write of PGlite's data files is PGlite's time, a socket write is Node HTTP's.
+  /** @type {Map<number, number>} */
   const parentOf = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
   const SPECIAL = new Set(["(idle)", "(garbage collector)", "(program)", "(root)"]);
   // A native call (fs, socket write...) counts for the first non-Node frame above it: a write of
   // PGlite's data files is PGlite's time, a socket write made by pg is pg's, one made while fastify
   // sends a reply is fastify's. Only what Node does on its own (parsing HTTP) stays Node's.
+  /** @param {number} id */
   const callerUrl = (id) => {
     let nearest = "";
     for (let at = parentOf.get(id); at !== undefined; at = parentOf.get(at)) {
-      const { url } = byId.get(at).callFrame;
+      const url = byId.get(at)?.callFrame.url;
       if (!url) continue;
       nearest ||= url;
       if (!url.startsWith("node:")) return url;
     }
     return nearest;
   };
+  /** @type {Map<string, number>} */
   const parts = new Map();
+  /** @type {Map<string, { us: number, part: string }>} */
   const functions = new Map();
   let total = 0;
   for (const [id, us] of selfUs) {
-    const { callFrame } = byId.get(id);
+    const node = byId.get(id);
+    if (!node) continue; // every sample names a node of the profile
+    const { callFrame } = node;
     const native = !callFrame.url && !SPECIAL.has(callFrame.functionName);
     const url = native ? callerUrl(id) : callFrame.url;
     const part = partOf(url, callFrame.functionName);
@@ -92,6 +117,7 @@ export function summariseProfile(dir, { top = 15, windows } = {}) {
     total += us;
   }
   const busy = total - (parts.get("idle (waiting for I/O)") ?? 0);
+  /** @param {number} us */
   const share = (us) => ({ ms: Math.round(us / 1000), ofTotal: us / total, ofBusy: us / busy });
   return {
     file,
@@ -106,8 +132,15 @@ export function summariseProfile(dir, { top = 15, windows } = {}) {
   };
 }
 
+/** @typedef {NonNullable<ReturnType<typeof summariseProfile>>} ProfileSummary */
+
+/** @param {number} value */
 const pct = (value) => `${(value * 100).toFixed(1)}%`;
 
+/**
+ * @param {string} engineName
+ * @param {ProfileSummary | undefined} summary
+ */
 export function profileText(engineName, summary) {
   if (!summary) return `${engineName}: no CPU profile was written.`;
   return [
@@ -120,6 +153,10 @@ export function profileText(engineName, summary) {
   ].join("\n");
 }
 
+/**
+ * @param {string} engineName
+ * @param {ProfileSummary | undefined} summary
+ */
 export function profileMarkdown(engineName, summary) {
   if (!summary) return "";
   return [

@@ -11,14 +11,75 @@ export const TARGETS = { minRatio: 0.4, maxP99Ms: 50 };
 
 export const ENGINE_NAMES = { pglite: "PGlite", postgres: "PostgreSQL" };
 
+/** @typedef {keyof typeof ENGINE_NAMES} Engine */
+/** @typedef {import("./profile.mjs").ProfileSummary} ProfileSummary */
+/**
+ * One side (API or bare) of one round: its measure and the CPU shares meanwhile.
+ * @typedef {import("./load.mjs").LoadResult & { cpu: import("./load.mjs").CpuShares }} Round
+ */
+/**
+ * Rows of each table a side wrote to, counted after the run (run.mjs's countRows).
+ * @typedef {Record<"clients" | "client_messages" | "message_service_types" | "email_outbox", number>} RowCounts
+ */
+/**
+ * An engine not measured, and why (run.mjs skips PostgreSQL when it does not answer).
+ * @typedef {{ engine: Engine, skipped: string }} Skipped
+ */
+/**
+ * What run.mjs measured on one engine.
+ * @typedef {object} Measured
+ * @property {Engine} engine
+ * @property {undefined} [skipped]
+ * @property {{ api: Round, bare: Round }[]} rounds
+ * @property {Record<string, RowCounts | undefined>} rowCounts by database; undefined when it could not be read
+ * @property {{ server?: ProfileSummary, bare?: ProfileSummary }} profiles
+ * @property {number} serverReadyMs
+ * @property {number} bareReadyMs
+ * @property {string} storage
+ * @property {number} wallSeconds
+ */
+/**
+ * @typedef {Measured
+ *   & { api: SideSummary, bare: SideSummary, ratio: number, verdicts: { throughput: boolean, p99: boolean } }} Aggregated
+ * @typedef {ReturnType<typeof summarise>} SideSummary
+ */
+
+/**
+ * The machine and the run, as run.mjs describes them.
+ * @typedef {object} Meta
+ * @property {string} command
+ * @property {string} date
+ * @property {number} cpus
+ * @property {string} cpuModel
+ * @property {number} memoryGiB
+ * @property {string} node
+ * @property {string} postgres
+ * @property {Record<"fastify" | "pglite" | "pg" | "autocannon", string>} versions
+ * @property {string} loadStart
+ * @property {string} loadEnd
+ * @property {number} connections
+ * @property {number} warmup
+ * @property {number} rounds
+ * @property {number} duration
+ * @property {boolean} idempotency
+ * @property {boolean} profile
+ * @property {string} minutes
+ */
+
+/** @param {number[]} values */
 export function median(values) {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  /** @param {number} index */
+  const at = (index) => sorted[index] ?? Number.NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }
 
-/** One side (API or bare) over its rounds: medians of req/s and of p50/p99, worst max, all errors. */
+/**
+ * One side (API or bare) over its rounds: medians of req/s and of p50/p99, worst max, all errors.
+ * @param {Round[]} rounds
+ */
 function summarise(rounds) {
   return {
     rps: median(rounds.map((round) => round.rps)),
@@ -37,9 +98,13 @@ function summarise(rounds) {
   };
 }
 
-/** The figures of one engine, from its raw rounds. */
+/**
+ * The figures of one engine, from its raw rounds.
+ * @param {Skipped | Measured} engineResult
+ * @returns {Skipped | Aggregated}
+ */
 export function aggregate(engineResult) {
-  if (engineResult.skipped) return engineResult;
+  if (engineResult.skipped !== undefined) return engineResult;
   const api = summarise(engineResult.rounds.map((round) => round.api));
   const bare = summarise(engineResult.rounds.map((round) => round.bare));
   const ratio = api.rps / bare.rps;
@@ -55,18 +120,30 @@ export function aggregate(engineResult) {
   };
 }
 
+/** @param {number} value */
 const ms = (value) => (Number.isFinite(value) ? (value < 10 ? value.toFixed(1) : Math.round(value).toString()) : "-");
+/** @param {number} value */
 const int = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en-US") : "-");
+/** @param {number} value */
 const pct = (value) => (Number.isFinite(value) ? `${Math.round(value * 100)}%` : "-");
-/** A CPU share in % of one core (medians of two rounds can end in .5). */
+/**
+ * A CPU share in % of one core (medians of two rounds can end in .5).
+ * @param {number} value
+ */
 const cpuPct = (value) => (Number.isFinite(value) ? `${Math.round(value)}%` : "-");
+/** @param {boolean} ok */
 const verdict = (ok) => (ok ? "met" : "MISSED");
 
-/** [label, value per engine] rows of the summary table. */
+/**
+ * [label, value per engine] rows of the summary table.
+ * @param {(Skipped | Aggregated)[]} results
+ * @returns {[string, string[]][]}
+ */
 function tableRows(results) {
   let first = true;
+  /** @param {(result: Aggregated) => string} fn */
   const cell = (fn) => {
-    const cells = results.map((result) => (result.skipped ? (first ? "skipped" : "-") : fn(result)));
+    const cells = results.map((result) => (result.skipped !== undefined ? (first ? "skipped" : "-") : fn(result)));
     first = false;
     return cells;
   };
@@ -101,15 +178,20 @@ function tableRows(results) {
   ];
 }
 
+/** @param {(Skipped | Aggregated)[]} results */
 export function textTable(results) {
   const header = ["", ...results.map((result) => ENGINE_NAMES[result.engine])];
   const rows = [header, ...tableRows(results).map(([label, cells]) => [label, ...cells])];
-  const widths = header.map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const widths = header.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+  /** @param {string[]} row */
   const line = (row) =>
-    row.map((text, column) => (column === 0 ? text.padEnd(widths[0]) : text.padStart(widths[column]))).join("   ");
-  return [line(rows[0]), widths.map((width) => "-".repeat(width)).join("   "), ...rows.slice(1).map(line)].join("\n");
+    row
+      .map((text, column) => (column === 0 ? text.padEnd(widths[0] ?? 0) : text.padStart(widths[column] ?? 0)))
+      .join("   ");
+  return [line(header), widths.map((width) => "-".repeat(width)).join("   "), ...rows.slice(1).map(line)].join("\n");
 }
 
+/** @param {(Skipped | Aggregated)[]} results */
 function markdownTable(results) {
   const header = `| | ${results.map((result) => ENGINE_NAMES[result.engine]).join(" | ")} |`;
   const rule = `|---|${results.map(() => "---:").join("|")}|`;
@@ -118,6 +200,7 @@ function markdownTable(results) {
   );
 }
 
+/** @param {Aggregated} result */
 function roundsTable(result) {
   const lines = [
     "| round | API req/s | API p50 / p99 / max (ms) | API errors / non-2xx | bare inserts/s | bare p50 / p99 / max (ms) | ratio | CPU server / pg / autocannon / others | CPU bare / pg / others |",
@@ -133,10 +216,13 @@ function roundsTable(result) {
   return lines.join("\n");
 }
 
+/** @param {Aggregated} result */
 function rowsCheck(result) {
+  /** @type {string[]} */
   const lines = [];
   for (const [side, counts] of Object.entries(result.rowCounts ?? {})) {
     if (!counts) continue;
+    /** @param {number} n */
     const perMessage = (n) => (counts.client_messages ? (n / counts.client_messages).toFixed(2) : "-");
     lines.push(
       `- ${side}: ${int(counts.client_messages)} messages, ${int(counts.clients)} clients (${perMessage(counts.clients)} per message), ` +
@@ -147,11 +233,12 @@ function rowsCheck(result) {
   return lines;
 }
 
+/** @param {(Skipped | Aggregated)[]} results */
 export function verdictLines(results) {
   const lines = [];
   for (const result of results) {
     const name = ENGINE_NAMES[result.engine];
-    if (result.skipped) {
+    if (result.skipped !== undefined) {
       lines.push(`${name}: skipped (${result.skipped})`);
       continue;
     }
@@ -164,18 +251,25 @@ export function verdictLines(results) {
 }
 
 /** "All targets met.", "2 target(s) MISSED.", plus which engines were not measured. */
+/** @param {(Skipped | Aggregated)[]} results */
 export function overallLine(results) {
-  const missed = results.filter((r) => !r.skipped).flatMap((r) => Object.values(r.verdicts).filter((ok) => !ok)).length;
-  const skipped = results.filter((r) => r.skipped).map((r) => ENGINE_NAMES[r.engine]);
+  const missed = results
+    .filter((r) => r.skipped === undefined)
+    .flatMap((r) => Object.values(r.verdicts).filter((ok) => !ok)).length;
+  const skipped = results.filter((r) => r.skipped !== undefined).map((r) => ENGINE_NAMES[r.engine]);
   const measured = results.length - skipped.length;
   const verdictText =
     measured === 0 ? "Nothing measured." : missed ? `${missed} target(s) MISSED.` : "All measured targets met.";
   return skipped.length ? `${verdictText} Not measured: ${skipped.join(", ")}.` : verdictText;
 }
 
+/**
+ * The whole report; `meta` is run.mjs's description of the machine and of the run.
+ * @param {{ results: (Skipped | Aggregated)[], meta: Meta }} report
+ */
 export function markdown({ results, meta }) {
   const sections = results
-    .filter((result) => !result.skipped)
+    .filter((result) => result.skipped === undefined)
     .map((result) =>
       [
         `### ${ENGINE_NAMES[result.engine]}`,

@@ -24,7 +24,11 @@ const TEMPLATE = {
 const REPEAT_EVERY = 5;
 const REPEAT_DISTANCE = 101;
 
-/** The email of request `n` of a run; `runId` keeps runs (and the two sides) apart. */
+/**
+ * The email of request `n` of a run; `runId` keeps runs (and the two sides) apart.
+ * @param {string} runId
+ * @param {number} n
+ */
 export function emailOf(runId, n) {
   const client = n % REPEAT_EVERY === REPEAT_EVERY - 1 && n >= REPEAT_DISTANCE ? n - REPEAT_DISTANCE : n;
   return `cliente.${runId}.${client}@finca-${client % 97}.ec`;
@@ -34,15 +38,23 @@ export function emailOf(runId, n) {
  * The JSON body of request `n`, as the site's form sends it: with `formToken`, a token the server
  * served over 3 s before (decision 046), the request reaches the main list and its emails, like a
  * person's; without one it would be kept for review, a lighter path than the bare script's.
+ * @param {string} runId
+ * @param {number} n
+ * @param {string} [formToken]
  */
 export function contactBody(runId, n, formToken) {
   return { ...TEMPLATE, email: emailOf(runId, n), ...(formToken ? { formToken } : {}) };
 }
 
-/** A form token from the server, once it is a person's fill time old (a token is good for a day). */
+/**
+ * A form token from the server, once it is a person's fill time old (a token is good for a day).
+ * @param {string} url
+ * @returns {Promise<string>}
+ */
 export async function personsFormToken(url) {
+  /** @type {{ token: string }} */
   const { token } = await (await fetch(`${url}/api/contact-form-token`)).json();
-  const wait = Number.parseInt(token.split(".")[0], 36) + 3_200 - Date.now();
+  const wait = Number.parseInt(token.split(".")[0] ?? "", 36) + 3_200 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return token;
 }

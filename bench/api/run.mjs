@@ -29,6 +29,9 @@ const PUBLIC_URL = "https://floraprotect.example";
 const DB_PREFIX = "bench_api_";
 const DEFAULTS = { duration: 10, rounds: 3, warmup: 3, connections: 50 };
 
+/** @typedef {import("./report.mjs").Engine} Engine */
+/** @typedef {import("./report.mjs").Round} Round */
+
 const { values: args } = parseArgs({
   options: {
     engine: { type: "string", default: "both" },
@@ -41,6 +44,10 @@ const { values: args } = parseArgs({
     out: { type: "string" },
   },
 });
+/**
+ * @param {keyof typeof DEFAULTS} name
+ * @param {number} fallback
+ */
 const positiveInt = (name, fallback, min = 1) => {
   const value = Number(args[name] ?? fallback);
   if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer >= ${min}`);
@@ -51,7 +58,8 @@ const rounds = positiveInt("rounds", DEFAULTS.rounds);
 const warmup = positiveInt("warmup", DEFAULTS.warmup, 0);
 const connections = positiveInt("connections", DEFAULTS.connections);
 if (!["pglite", "postgres", "both"].includes(args.engine)) throw new Error("--engine must be pglite, postgres or both");
-const engines = args.engine === "both" ? ["pglite", "postgres"] : [args.engine];
+/** @type {Engine[]} */
+const engines = args.engine === "both" ? ["pglite", "postgres"] : [/** @type {Engine} */ (args.engine)]; // checked above
 // A quick or partial run must not overwrite the committed report of a full one.
 const fullRun =
   engines.length === 2 &&
@@ -69,7 +77,12 @@ const { cleanup, onCleanup, tempDirs, isCleaning } = createCleanup(
 const COUNTED_TABLES = ["clients", "client_messages", "message_service_types", "email_outbox"];
 const countQuery = `select ${COUNTED_TABLES.map((table) => `(select count(*) from ${table})::int as ${table}`).join(", ")}`;
 
-/** Rows per table, read after the writer closed the database (PGlite allows one process at a time). */
+/**
+ * Rows per table, read after the writer closed the database (PGlite allows one process at a time).
+ * @param {Engine} engine
+ * @param {string} where
+ * @returns {Promise<import("./report.mjs").RowCounts>}
+ */
 async function countRows(engine, where) {
   if (engine === "postgres") {
     return withPg(where, async (client) => (await client.query(countQuery)).rows[0]);
@@ -83,7 +96,10 @@ async function countRows(engine, where) {
   }
 }
 
-/** Storage for the two sides: two fresh PGlite directories, or two fresh PostgreSQL databases. */
+/**
+ * Storage for the two sides: two fresh PGlite directories, or two fresh PostgreSQL databases.
+ * @param {Engine} engine
+ */
 async function prepareStorage(engine) {
   if (engine === "pglite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), "bench-api-"));
@@ -127,14 +143,19 @@ async function postgresUnavailable() {
     await withPg(PG_ADMIN_URL, (admin) => admin.query("select 1"));
     return undefined;
   } catch (error) {
-    return `${new URL(PG_ADMIN_URL).host} is unreachable: ${error.message}`;
+    return `${new URL(PG_ADMIN_URL).host} is unreachable: ${/** @type {Error} */ (error).message}`;
   }
 }
 
+/** @param {Round} round */
 const fmt = (round) =>
   `${Math.round(round.rps)}/s p50 ${round.latency.p50.toFixed(1)} p99 ${round.latency.p99.toFixed(1)} max ${round.latency.max.toFixed(0)} ms` +
   `${round.errors ? `, ${round.errors} errors` : ""}${round.non2xx ? `, ${round.non2xx} non-2xx` : ""}`;
 
+/**
+ * @param {Engine} engine
+ * @returns {Promise<import("./report.mjs").Skipped | import("./report.mjs").Measured>}
+ */
 async function benchEngine(engine) {
   const started = Date.now();
   const name = ENGINE_NAMES[engine];
@@ -152,6 +173,7 @@ async function benchEngine(engine) {
   rmSync(logDir, { recursive: true, force: true });
   mkdirSync(logDir, { recursive: true });
   // --profile: V8 CPU profiles of the server and of the bare script, written when they exit.
+  /** @param {string} name */
   const profileArgs = (name) =>
     args.profile ? ["--cpu-prof", "--cpu-prof-dir", path.join(logDir, `profile-${name}`)] : [];
 
@@ -205,6 +227,7 @@ async function benchEngine(engine) {
   if (probe.status !== 201) throw new Error(`POST /api/client answered ${probe.status}: ${await probe.text()}`);
 
   const counter = { next: 0 };
+  /** @param {number} seconds */
   const api = async (seconds) => {
     const meter = cpuMeter(server.pid);
     const result = await loadContact({
@@ -218,6 +241,7 @@ async function benchEngine(engine) {
     });
     return { ...result, cpu: meter.stop() };
   };
+  /** @param {number} seconds @param {string} label */
   const bareRun = async (seconds, label) => {
     const meter = cpuMeter(bare.pid);
     const result = await bare.run(seconds, label);
@@ -229,11 +253,15 @@ async function benchEngine(engine) {
     console.log(`  API  ${fmt(await api(warmup))}`);
     console.log(`  bare ${fmt(await bareRun(warmup, "warm-up"))}`);
   }
+  /** @type {{ api: Round, bare: Round }[]} */
   const results = [];
+  /** @type {Record<"api" | "bare", [number, number][]>} */
   const windows = { api: [], bare: [] };
   for (let round = 1; round <= rounds; round += 1) {
     // Alternate which side goes first, so a slow drift of the machine does not favour one side.
+    /** @type {("api" | "bare")[]} */
     const order = round % 2 ? ["api", "bare"] : ["bare", "api"];
+    /** @type {Partial<Record<"api" | "bare", Round>>} */
     const entry = {};
     for (const side of order) {
       await sleep(500);
@@ -247,30 +275,32 @@ async function benchEngine(engine) {
       );
       if (entry[side].firstError) console.log(`    first error: ${entry[side].firstError}`);
     }
-    results.push(entry);
+    results.push(/** @type {{ api: Round, bare: Round }} */ (entry)); // both sides ran
   }
 
   // Stop both writers, then check both sides did the same work per request.
   await stopServer();
   await stopBare();
+  /** @type {Record<string, import("./report.mjs").RowCounts | undefined>} */
   const rowCounts = {};
   for (const [side, where] of Object.entries(storage.countWhere)) {
     rowCounts[side === "api" ? "API database" : "bare database"] = await countRows(engine, where).catch((error) => {
-      console.error(`row count (${side}): ${error.message}`);
+      console.error(`row count (${side}): ${/** @type {Error} */ (error).message}`);
       return undefined;
     });
   }
   await storage.drop();
 
+  /** @type {import("./report.mjs").Measured["profiles"]} */
   const profiles = {};
   if (args.profile) {
-    for (const side of ["server", "bare"]) {
+    for (const side of /** @type {const} */ (["server", "bare"])) {
       try {
         profiles[side] = summariseProfile(path.join(logDir, `profile-${side}`), {
           windows: side === "server" ? windows.api : windows.bare,
         });
       } catch (error) {
-        console.error(`profile (${side}): ${error.message}`);
+        console.error(`profile (${side}): ${/** @type {Error} */ (error).message}`);
       }
       console.log(`\n${profileText(`${name} ${side === "server" ? "API server" : "bare script"}`, profiles[side])}`);
     }
@@ -289,6 +319,7 @@ async function benchEngine(engine) {
 }
 
 function machine() {
+  /** @param {string} pkg */
   const version = (pkg) => {
     try {
       return JSON.parse(readFileSync(path.join(REPO, "node_modules", pkg, "package.json"), "utf8")).version;
@@ -312,13 +343,14 @@ function machine() {
 
 async function main() {
   const started = Date.now();
-  const loadStart = os.loadavg()[0].toFixed(2);
+  const loadStart = (os.loadavg()[0] ?? 0).toFixed(2);
   mkdirSync(TMP, { recursive: true });
   console.log(
     `POST /api/client, ${connections} connections, warm-up ${warmup} s, ${rounds} round(s) of ${duration} s per side; ` +
       `engines: ${engines.map((engine) => ENGINE_NAMES[engine]).join(", ")}; load average ${loadStart}`,
   );
 
+  /** @type {(import("./report.mjs").Skipped | import("./report.mjs").Aggregated)[]} */
   const results = [];
   for (const engine of engines) results.push(aggregate(await benchEngine(engine)));
 
@@ -342,7 +374,7 @@ async function main() {
     command,
     date: `${new Date().toISOString().replace("T", " ").slice(0, 16)} UTC`,
     loadStart,
-    loadEnd: os.loadavg()[0].toFixed(2),
+    loadEnd: (os.loadavg()[0] ?? 0).toFixed(2),
     connections,
     warmup,
     rounds,

@@ -9,15 +9,53 @@ export const BUSY_CONTACT_EMAIL = "compras@rosasdelcotopaxi.com.ec";
 export const BOARD_PRODUCT = "Chrysal VIVA";
 
 /**
+ * One call measured: a GET of `path`, or a search (POST /api/client-message/search with `search`).
+ * `kind` says how answerSummary reads its answer.
+ * @typedef {object} CrmCall
+ * @property {string} id
+ * @property {string} label
+ * @property {"page" | "counts" | "board" | "tasks" | "timeline" | "dashboard"} kind
+ * @property {"GET"} [method]
+ * @property {string} [path]
+ * @property {Record<string, string>} [search]
+ */
+
+/**
+ * What answerSummary reads of each kind of answer.
+ * @typedef {object} Answers
+ * @property {{ all: number, mine: number, unowned: number, waiting: number }} counts
+ * @property {{ columns: { countIsExact: boolean, cards: unknown[], count: number }[] }} board
+ * @property {{ tasks: unknown[], total: number }} tasks
+ * @property {{ events: unknown[] }} timeline
+ * @property {{ funnel: { count: number }[], tasks: { teamOpen: number }, firstReply: unknown[] }} dashboard
+ * @property {{ totalIsExact?: boolean, totalElements: number, content: unknown[] }} page
+ */
+
+/**
  * What staff do in the morning: open the list (and page far back), search each field with a typical
  * keyword, narrow the list with the follow-up filters and read their counts, open the board (whole,
  * one column further, by product), their tasks and the team's, the timeline of a busy customer, and
  * the dashboard.
  * Keywords match the seeded vocabulary (apps/api/src/cli/seed-words.ts). `context` gives the ids
  * only the data know: `serviceTypeId` (BOARD_PRODUCT) and `busyClientId` (BUSY_CONTACT_EMAIL).
+ * @param {{ serviceTypeId: unknown, busyClientId: unknown }} context
+ * @returns {CrmCall[]}
  */
 export function crmCalls({ serviceTypeId, busyClientId }) {
+  /**
+   * @param {string} id
+   * @param {string} label
+   * @param {string} path
+   * @param {CrmCall["kind"]} [kind]
+   * @returns {CrmCall}
+   */
   const get = (id, label, path, kind = "page") => ({ id, label, method: "GET", path, kind });
+  /**
+   * @param {string} id
+   * @param {string} label
+   * @param {Record<string, string>} body
+   * @returns {CrmCall}
+   */
   const search = (id, label, body) => ({ id, label, search: body, kind: "page" });
   return [
     get("list", "list, page 0", "/api/client-message?page=0&size=10"),
@@ -49,7 +87,10 @@ export function crmCalls({ serviceTypeId, busyClientId }) {
   ];
 }
 
-/** The request as the report shows it. */
+/**
+ * The request as the report shows it.
+ * @param {CrmCall} call
+ */
 export const describeCall = (call) =>
   call.search
     ? `POST /api/client-message/search ${JSON.stringify({ ...call.search, page: 0, size: 10 })}`
@@ -58,7 +99,12 @@ export const describeCall = (call) =>
 /** Access tokens last 15 minutes: sign in again well before. */
 const TOKEN_MAX_AGE_MS = 10 * 60_000;
 
+/**
+ * Signs in as staff; `timed(call)` makes one call with its token (signing in again when it is old).
+ * @param {{ url: string, username: string, password: string }} account
+ */
 export function staffClient({ url, username, password }) {
+  /** @type {string | undefined} */
   let token;
   let signedInAt = 0;
   async function signIn() {
@@ -71,7 +117,12 @@ export function staffClient({ url, username, password }) {
     token = (await response.json()).accessToken;
     signedInAt = Date.now();
   }
-  /** One call, timed from sending the request to having parsed the whole answer. */
+  /**
+   * One call, timed from sending the request to having parsed the whole answer.
+   * @param {CrmCall} call
+   * @returns {Promise<{ ms: number, failed: string, body?: undefined }
+   *   | { ms: number, failed?: undefined, body: unknown }>} a failure's status and message, or the answer
+   */
   async function timed(call) {
     if (!token || Date.now() - signedInAt > TOKEN_MAX_AGE_MS) await signIn();
     const headers = { authorization: `Bearer ${token}` };
@@ -95,27 +146,47 @@ export function staffClient({ url, username, password }) {
   return { signIn, timed };
 }
 
+/** @param {number} value */
 const int = (value) => Math.round(value).toLocaleString("en-US");
+/**
+ * @template T
+ * @param {T[]} items
+ * @param {(item: T) => number} value
+ */
 const sum = (items, value) => items.reduce((total, item) => total + value(item), 0);
 
-/** What an answer holds, in words for the report: shows the call found what staff would expect. */
-export function answerSummary(call, body) {
+/**
+ * What an answer holds, in words for the report: shows the call found what staff would expect.
+ * @param {CrmCall} call
+ * @param {unknown} answer the JSON answer, whose shape the call's kind gives
+ */
+export function answerSummary(call, answer) {
   switch (call.kind) {
-    case "counts":
+    case "counts": {
+      const body = /** @type {Answers["counts"]} */ (answer);
       return `${int(body.all)} contacts, ${int(body.mine)} mine, ${int(body.unowned)} unowned, ${int(body.waiting)} waiting`;
+    }
     case "board": {
+      const body = /** @type {Answers["board"]} */ (answer);
       const exact = body.columns.every((column) => column.countIsExact);
       const cards = sum(body.columns, (column) => column.cards.length);
       const total = sum(body.columns, (column) => column.count);
       return `${int(cards)} cards of ${exact ? "" : "more than "}${int(total)}`;
     }
-    case "tasks":
+    case "tasks": {
+      const body = /** @type {Answers["tasks"]} */ (answer);
       return `${int(body.tasks.length)} of ${int(body.total)} tasks`;
-    case "timeline":
+    }
+    case "timeline": {
+      const body = /** @type {Answers["timeline"]} */ (answer);
       return `${int(body.events.length)} events`;
-    case "dashboard":
+    }
+    case "dashboard": {
+      const body = /** @type {Answers["dashboard"]} */ (answer);
       return `${int(sum(body.funnel, (stage) => stage.count))} contacts in the funnel, ${int(body.tasks.teamOpen)} open tasks, ${body.firstReply.length} staff timed`;
+    }
     default: {
+      const body = /** @type {Answers["page"]} */ (answer);
       const total = `${body.totalIsExact === false ? "more than " : ""}${int(body.totalElements)} contacts`;
       return body.content.length === 0 ? `${total} (page empty)` : total;
     }

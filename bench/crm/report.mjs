@@ -4,14 +4,82 @@ import { BUSY_CONTACT_EMAIL, describeCall } from "./calls.mjs";
 export const TARGET_P95_MS = 50;
 export const ENGINE_NAMES = { pglite: "PGlite", postgres: "PostgreSQL" };
 
-/** Nearest-rank percentile of sorted numbers. */
+/** @typedef {keyof typeof ENGINE_NAMES} Engine */
+/** @typedef {ReturnType<typeof summarise>} Stats */
+/**
+ * One call's figures on one engine: its latency, its failed requests and what its answer held.
+ * @typedef {object} CallResult
+ * @property {import("./calls.mjs").CrmCall} call
+ * @property {string | undefined} answer
+ * @property {string[]} failures
+ * @property {Stats} stats
+ */
+/**
+ * The rows of the data measured and their size on disk (run.mjs's dataFacts).
+ * @typedef {object} DataFacts
+ * @property {number} messages
+ * @property {number} clients
+ * @property {number} listed
+ * @property {number} links
+ * @property {number} tasks
+ * @property {number} openTasks
+ * @property {number} events
+ * @property {number} notes
+ * @property {number} staff
+ * @property {number | null} busyClientId
+ * @property {string} size
+ */
+/**
+ * An engine not measured, and why (run.mjs skips PostgreSQL when it does not answer).
+ * @typedef {{ engine: Engine, skipped: string }} Skipped
+ */
+/**
+ * What run.mjs measured on one engine.
+ * @typedef {object} Measured
+ * @property {Engine} engine
+ * @property {undefined} [skipped]
+ * @property {DataFacts} data
+ * @property {{ command: string, seconds: number, output: string[] } | undefined} seed
+ * @property {string} storage
+ * @property {number} serverReadyMs
+ * @property {number} rounds
+ * @property {number} perRound
+ * @property {number} roundBudgetMs
+ * @property {number} warmup
+ * @property {CallResult[]} calls
+ */
+/**
+ * The machine and the run, as run.mjs describes them.
+ * @typedef {object} Meta
+ * @property {string} command
+ * @property {string} date
+ * @property {number} cpus
+ * @property {string} cpuModel
+ * @property {number} memoryGiB
+ * @property {string} node
+ * @property {string} postgres
+ * @property {Record<"fastify" | "pglite" | "pg", string>} versions
+ * @property {string} loadStart
+ * @property {string} loadEnd
+ * @property {string} minutes
+ */
+
+/**
+ * Nearest-rank percentile of sorted numbers.
+ * @param {number[]} sorted
+ * @param {number} p
+ */
 export function percentile(sorted, p) {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? Number.NaN;
 }
 
-/** Latency figures of one call from its samples (ms), pooled over rounds, plus each round's p95. */
+/**
+ * Latency figures of one call from its samples (ms), pooled over rounds, plus each round's p95.
+ * @param {number[]} samples
+ * @param {number[][]} roundSamples
+ */
 export function summarise(samples, roundSamples) {
   const sorted = [...samples].sort((a, b) => a - b);
   const roundP95 = roundSamples.map((round) =>
@@ -31,12 +99,20 @@ export function summarise(samples, roundSamples) {
   };
 }
 
+/** @param {number} value */
 const ms = (value) => (Number.isFinite(value) ? (value < 10 ? value.toFixed(1) : Math.round(value).toString()) : "-");
+/** @param {number} value */
 export const int = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en-US") : "-");
-/** Met when the p95 is within the target and no request failed. */
+/**
+ * Met when the p95 is within the target and no request failed.
+ * @param {{ stats: Stats, failures: string[] }} figures
+ */
 const meets = ({ stats, failures }) => stats.p95 <= TARGET_P95_MS && failures.length === 0;
 
-/** "503 x12": the statuses of failed requests and how often each came. */
+/**
+ * "503 x12": the statuses of failed requests and how often each came.
+ * @param {string[]} failures
+ */
 const failureCodes = (failures) => {
   const counts = new Map();
   for (const failure of failures) {
@@ -46,6 +122,7 @@ const failureCodes = (failures) => {
   return [...counts].map(([code, count]) => `${code} x${count}`).join(", ");
 };
 
+/** @param {Measured} result */
 function rows(result) {
   return result.calls.map(({ call, stats, answer, failures }) => [
     call.label,
@@ -62,14 +139,19 @@ function rows(result) {
 
 const HEADER = ["call", "found", "requests", "p50", "p95", "p99", "max", "p95 per round", `p95 <= ${TARGET_P95_MS} ms`];
 
+/** @param {Measured} result */
 export function textTable(result) {
   const all = [HEADER, ...rows(result)];
-  const widths = HEADER.map((_, column) => Math.max(...all.map((row) => row[column].length)));
+  const widths = HEADER.map((_, column) => Math.max(...all.map((row) => row[column]?.length ?? 0)));
+  /** @param {string[]} row */
   const line = (row) =>
-    row.map((text, column) => (column < 3 ? text.padEnd(widths[column]) : text.padStart(widths[column]))).join("  ");
-  return [line(all[0]), widths.map((width) => "-".repeat(width)).join("  "), ...all.slice(1).map(line)].join("\n");
+    row
+      .map((text, column) => (column < 3 ? text.padEnd(widths[column] ?? 0) : text.padStart(widths[column] ?? 0)))
+      .join("  ");
+  return [line(HEADER), widths.map((width) => "-".repeat(width)).join("  "), ...all.slice(1).map(line)].join("\n");
 }
 
+/** @param {Measured[]} results */
 export function missedCalls(results) {
   return results.flatMap((result) =>
     result.calls
@@ -81,9 +163,10 @@ export function missedCalls(results) {
   );
 }
 
+/** @param {(Skipped | Measured)[]} results */
 export function overallLine(results) {
-  const measured = results.filter((result) => !result.skipped);
-  const skipped = results.filter((result) => result.skipped).map((result) => ENGINE_NAMES[result.engine]);
+  const measured = results.filter((result) => result.skipped === undefined);
+  const skipped = results.filter((result) => result.skipped !== undefined).map((result) => ENGINE_NAMES[result.engine]);
   const missed = missedCalls(measured);
   const text =
     measured.length === 0
@@ -94,9 +177,10 @@ export function overallLine(results) {
   return skipped.length > 0 ? `${text} Not measured: ${skipped.join(", ")}.` : text;
 }
 
+/** @param {Skipped | Measured} result */
 function engineSection(result) {
   const name = ENGINE_NAMES[result.engine];
-  if (result.skipped) return `## ${name}\n\nSkipped: ${result.skipped}`;
+  if (result.skipped !== undefined) return `## ${name}\n\nSkipped: ${result.skipped}`;
   const { data } = result;
   const table = [
     `| ${HEADER.join(" | ")} |`,
@@ -126,6 +210,7 @@ function engineSection(result) {
   ].join("\n");
 }
 
+/** @param {{ results: (Skipped | Measured)[], meta: Meta }} report */
 export function markdown({ results, meta }) {
   return `# CRM benchmark: list, search, filters, board, tasks, timeline and dashboard
 
@@ -142,7 +227,7 @@ ${results.map(engineSection).join("\n\n")}
 
 ## Requests
 
-${results[0]?.calls.map(({ call }) => `- ${call.label}: \`${describeCall(call)}\``).join("\n") ?? ""}
+${/** @type {Measured | undefined} */ (results[0])?.calls.map(({ call }) => `- ${call.label}: \`${describeCall(call)}\``).join("\n") ?? ""}
 
 ## Machine and run
 

@@ -40,6 +40,8 @@ const ROUND_BUDGET_MS = 4000;
 const WARMUP_BUDGET_MS = 3000;
 const DEFAULTS = { messagesPostgres: 1_000_000, messagesPglite: 100_000, rounds: 5, requests: 40, warmup: 10 };
 
+/** @typedef {import("./report.mjs").Engine} Engine */
+
 const { values: args } = parseArgs({
   options: {
     engine: { type: "string", default: "both" },
@@ -53,6 +55,10 @@ const { values: args } = parseArgs({
     out: { type: "string" },
   },
 });
+/**
+ * @param {"messages-postgres" | "messages-pglite" | "rounds" | "requests" | "warmup"} name
+ * @param {number} fallback
+ */
 const positiveInt = (name, fallback, min = 1) => {
   const value = Number(args[name] ?? fallback);
   if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer >= ${min}`);
@@ -66,7 +72,8 @@ const rounds = positiveInt("rounds", DEFAULTS.rounds);
 const perRound = positiveInt("requests", DEFAULTS.requests);
 const warmup = positiveInt("warmup", DEFAULTS.warmup, 0);
 if (!["pglite", "postgres", "both"].includes(args.engine)) throw new Error("--engine must be pglite, postgres or both");
-const engines = args.engine === "both" ? ["pglite", "postgres"] : [args.engine];
+/** @type {Engine[]} */
+const engines = args.engine === "both" ? ["pglite", "postgres"] : [/** @type {Engine} */ (args.engine)]; // checked above
 // A quick or partial run must not overwrite the committed report of a full one.
 const fullRun =
   engines.length === 2 &&
@@ -82,6 +89,7 @@ const { cleanup, onCleanup, tempDirs, isCleaning } = createCleanup(
   "stopping the server and the seeding, dropping the database, removing temporary files…",
 );
 
+/** @param {string} prefix */
 function makeTempDir(prefix) {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   tempDirs.add(dir);
@@ -92,7 +100,11 @@ function makeTempDir(prefix) {
   return dir;
 }
 
-/** Where the server's data live: a fresh database (seeded below) or the one given on the command line. */
+/**
+ * Where the server's data live: a fresh database (seeded below) or the one given on the command line.
+ * @param {Engine} engine
+ * @returns {Promise<{ env: { DATA_DIR: string, DATABASE_URL: string }, fresh: boolean, description: string }>}
+ */
 async function prepareStorage(engine) {
   const scratch = makeTempDir("bench-crm-"); // PGlite data, or the JWT secret's place with PostgreSQL
   if (engine === "pglite") {
@@ -123,6 +135,9 @@ async function prepareStorage(engine) {
  * `npm run db:seed -- --messages N` as its own niced process; its output goes to the report. The
  * benchmark's account is made first, from ADMIN_USERNAME / ADMIN_PASSWORD in `env`, so it owns its
  * share of the contacts and tasks like the seeded staff (what `owner=me` reads).
+ * @param {Record<string, string>} env
+ * @param {number} messages
+ * @param {string} logFile
  */
 async function seed(env, messages, logFile) {
   const seedArgs = ["--messages", String(messages)];
@@ -143,7 +158,8 @@ async function seed(env, messages, logFile) {
   closeSync(log);
   const stop = onCleanup("stop seeding", async () => {
     try {
-      process.kill(-child.pid, "SIGKILL");
+      // No pid only when spawning failed: the kill then throws, like that of a group already gone.
+      process.kill(-(/** @type {number} */ (child.pid)), "SIGKILL");
     } catch {
       // Already gone.
     }
@@ -156,7 +172,13 @@ async function seed(env, messages, logFile) {
   return { command, seconds: (performance.now() - started) / 1000, output };
 }
 
-/** `npm run user -- add` on an existing database, for the benchmark to sign in. */
+/**
+ * `npm run user -- add` on an existing database, for the benchmark to sign in.
+ * @param {Record<string, string>} env
+ * @param {string} username
+ * @param {string} password
+ * @param {string} logFile
+ */
 async function addAccount(env, username, password, logFile) {
   const log = openSync(logFile, "w");
   const child = spawn(
@@ -190,6 +212,7 @@ const COUNT_SQL = `select (select count(*) from client_messages)::int as message
   (select count(*) from users where active)::int as staff,
   (select id from clients where email_key = '${BUSY_CONTACT_EMAIL}') as "busyClientId"`;
 
+/** @param {string} dir */
 function directorySize(dir) {
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
@@ -197,9 +220,15 @@ function directorySize(dir) {
   }
   return total;
 }
+/** @param {number} bytes */
 const mib = (bytes) => `${int(bytes / 2 ** 20)} MiB`;
 
-/** Rows and size of the data measured (PGlite: read before the server opens it; one process at a time). */
+/**
+ * Rows and size of the data measured (PGlite: read before the server opens it; one process at a time).
+ * @param {Engine} engine
+ * @param {{ DATA_DIR: string, DATABASE_URL: string }} env
+ * @returns {Promise<import("./report.mjs").DataFacts>}
+ */
 async function dataFacts(engine, env) {
   if (engine === "postgres") {
     return withPg(env.DATABASE_URL, async (client) => {
@@ -219,7 +248,11 @@ async function dataFacts(engine, env) {
   }
 }
 
-/** The contact with the most timeline events (PostgreSQL only: PGlite is the server's meanwhile). */
+/**
+ * The contact with the most timeline events (PostgreSQL only: PGlite is the server's meanwhile).
+ * @param {Engine} engine
+ * @param {{ DATABASE_URL: string }} env
+ */
 async function longestHistory(engine, env) {
   if (engine !== "postgres") return 1;
   return withPg(env.DATABASE_URL, async (client) => {
@@ -230,12 +263,17 @@ async function longestHistory(engine, env) {
   });
 }
 
+/**
+ * @param {Engine} engine
+ * @returns {Promise<import("./report.mjs").Skipped | import("./report.mjs").Measured>}
+ */
 async function benchEngine(engine) {
   const name = ENGINE_NAMES[engine];
   if (engine === "postgres" && !args["database-url"]) {
     try {
       await withPg(PG_ADMIN_URL, (admin) => admin.query("select 1"));
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {Error} */ (caught);
       console.log(`\n${name}: skipped, ${new URL(PG_ADMIN_URL).host} is unreachable: ${error.message}`);
       return { engine, skipped: `${new URL(PG_ADMIN_URL).host} is unreachable: ${error.message}` };
     }
@@ -282,6 +320,7 @@ async function benchEngine(engine) {
   console.log(`  server ready in ${(readyMs / 1000).toFixed(1)} s on ${server.url}`);
   const client = staffClient({ url: server.url, username, password });
   await client.signIn();
+  /** @type {{ id: number, title: string }[]} */
   const services = await (await fetch(`${server.url}/api/service-types`)).json();
   const serviceTypeId = services.find((service) => service.title === BOARD_PRODUCT)?.id ?? services[0]?.id;
   // Without the seeded busy customer (an older database), the contact with the longest history.
@@ -290,15 +329,25 @@ async function benchEngine(engine) {
 
   // Each call gets `perRound` requests per round, or fewer when they take longer than the round's
   // budget: a call that takes seconds is measured, not waited for all afternoon.
+  /** @type {Map<string, string>} */
   const answers = new Map();
+  /** @type {Map<string, number[][]>} */
   const samples = new Map(calls.map((call) => [call.id, []]));
+  /** @type {Map<string, string[]>} */
   const failures = new Map(calls.map((call) => [call.id, []]));
+  /**
+   * @param {import("./calls.mjs").CrmCall} call
+   * @param {number} count
+   * @param {number} budgetMs
+   * @param {number} minimum
+   */
   const measure = async (call, count, budgetMs, minimum) => {
+    /** @type {number[]} */
     const times = [];
     const started = performance.now();
     for (let i = 0; i < count && (i < minimum || performance.now() - started < budgetMs); i += 1) {
       const outcome = await client.timed(call);
-      if (outcome.failed) failures.get(call.id).push(outcome.failed);
+      if (outcome.failed) failures.get(call.id)?.push(outcome.failed);
       else {
         times.push(outcome.ms);
         answers.set(call.id, answerSummary(call, outcome.body));
@@ -309,8 +358,8 @@ async function benchEngine(engine) {
   for (const call of calls) await measure(call, Math.max(1, warmup), WARMUP_BUDGET_MS, 1);
   for (let round = 0; round < rounds; round += 1) {
     // Rotate which call goes first, so none always follows the same neighbour.
-    const order = calls.map((_, i) => calls[(i + round) % calls.length]);
-    for (const call of order) samples.get(call.id).push(await measure(call, perRound, ROUND_BUDGET_MS, 3));
+    const order = calls.map((_, i) => /** @type {import("./calls.mjs").CrmCall} */ (calls[(i + round) % calls.length]));
+    for (const call of order) samples.get(call.id)?.push(await measure(call, perRound, ROUND_BUDGET_MS, 3));
     console.log(`  round ${round + 1}/${rounds} done`);
   }
   await server.stop();
@@ -328,8 +377,8 @@ async function benchEngine(engine) {
     calls: calls.map((call) => ({
       call,
       answer: answers.get(call.id),
-      failures: failures.get(call.id),
-      stats: summarise(samples.get(call.id).flat(), samples.get(call.id)),
+      failures: failures.get(call.id) ?? [],
+      stats: summarise(samples.get(call.id)?.flat() ?? [], samples.get(call.id) ?? []),
     })),
   };
   console.log(`\n${name}, ${int(data.messages)} messages:\n${textTable(result)}`);
@@ -337,6 +386,7 @@ async function benchEngine(engine) {
 }
 
 function machine() {
+  /** @param {string} pkg */
   const version = (pkg) => {
     try {
       return JSON.parse(readFileSync(path.join(REPO, "node_modules", pkg, "package.json"), "utf8")).version;
@@ -355,12 +405,13 @@ function machine() {
 
 async function main() {
   const started = Date.now();
-  const loadStart = os.loadavg()[0].toFixed(2);
+  const loadStart = (os.loadavg()[0] ?? 0).toFixed(2);
   mkdirSync(TMP, { recursive: true });
   console.log(
     `CRM benchmark: ${engines.map((engine) => `${ENGINE_NAMES[engine]} at ${int(sizes[engine])} messages`).join(", ")}; ` +
       `${rounds} rounds x ${perRound} requests per call; load average ${loadStart}`,
   );
+  /** @type {(import("./report.mjs").Skipped | import("./report.mjs").Measured)[]} */
   const results = [];
   for (const engine of engines) results.push(await benchEngine(engine));
 
@@ -379,7 +430,7 @@ async function main() {
     command,
     date: `${new Date().toISOString().replace("T", " ").slice(0, 16)} UTC`,
     loadStart,
-    loadEnd: os.loadavg()[0].toFixed(2),
+    loadEnd: (os.loadavg()[0] ?? 0).toFixed(2),
     minutes: ((Date.now() - started) / 60_000).toFixed(1),
   };
   console.log(`Load average at start / end: ${meta.loadStart} / ${meta.loadEnd}; ${meta.minutes} min in all.`);

@@ -23,6 +23,10 @@ const FORM_EVERY_MS = 250;
 /** A lead's answer while the files are written: the slowest may take this long. */
 const FORM_MAX_MS = 1000;
 
+/**
+ * @param {number} index
+ * @param {string} tag
+ */
 function bigEmail(index, tag) {
   const messageId = `<${tag}-${index}@finca.test>`;
   const photo = randomBytes(FILE_BYTES);
@@ -54,6 +58,7 @@ function bigEmail(index, tag) {
   return { messageId, raw, sha: createHash("sha256").update(photo).digest("hex") };
 }
 
+/** @param {import("./lib.mjs").Storage} storage */
 async function engineRun(storage) {
   const imap = await startMailbox();
   const tag = `big-files-${randomBytes(3).toString("hex")}`;
@@ -68,6 +73,7 @@ async function engineRun(storage) {
     ADMIN_PASSWORD: storage.adminPassword,
   });
   const watch = watchMailbox(server, 100);
+  /** @type {Promise<import("./lib.mjs").Attempt>[]} */
   const forms = [];
   let reading = true;
   const writing = (async () => {
@@ -100,6 +106,8 @@ async function engineRun(storage) {
 /**
  * The stored files by the SHA-256 of their content, with its size, downloaded through the staff
  * API (the database is fresh: the files are ids 1 to EMAILS).
+ * @param {import("./lib.mjs").Server} server
+ * @param {import("./lib.mjs").Storage} storage
  */
 async function fetchFiles(server, storage) {
   const login = await fetch(`${server.url}/api/auth/login`, {
@@ -109,6 +117,7 @@ async function fetchFiles(server, storage) {
   });
   if (!login.ok) throw new Error(`sign-in: ${login.status}`);
   const { accessToken } = await login.json();
+  /** @type {Map<string, number>} */
   const byHash = new Map();
   for (let id = 1; id <= EMAILS; id += 1) {
     const response = await fetch(`${server.url}/api/attachments/${id}`, {
@@ -122,7 +131,9 @@ async function fetchFiles(server, storage) {
 }
 
 export async function bigFiles() {
+  /** @type {Record<string, string | number>} */
   const figures = {};
+  /** @type {import("./lib.mjs").Check[]} */
   const checks = [];
   for (const make of [freshPglite, freshPostgres]) {
     const storage = await make();

@@ -30,6 +30,7 @@ export async function cutAfterCommit() {
   // Replies stay lost until every first attempt has been answered (503 after the query deadline).
   dbProxy.mode = "drop-replies";
   let firstAnswers = 0;
+  /** @type {import("./lib.mjs").SendOptions["onAttempt"]} */
   const onAttempt = (_result, attempt) => {
     if (attempt === 0 && ++firstAnswers === SUBMISSIONS) dbProxy.mode = "pass";
   };
@@ -63,8 +64,9 @@ export async function cutAfterCommit() {
   const acknowledged = all.filter((r) => r.acknowledged).map((r) => r.key);
   const { missing, duplicates } = compare(acknowledged, stored);
   const storedOfRun = all.filter((r) => stored.has(r.key)).length;
-  const firstDb = statusCounts(dbResults.map((r) => r.attempts[0]));
-  const firstWeb = statusCounts(webResults.map((r) => r.attempts[0]));
+  // Every send makes a first attempt.
+  const firstDb = statusCounts(dbResults.map((r) => /** @type {import("./lib.mjs").Attempt} */ (r.attempts[0])));
+  const firstWeb = statusCounts(webResults.map((r) => /** @type {import("./lib.mjs").Attempt} */ (r.attempts[0])));
   return {
     name: "Conexión cortada después del COMMIT y antes de la respuesta",
     figures: {

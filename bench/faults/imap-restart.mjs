@@ -25,10 +25,18 @@ const PHOTO_BYTES = 400_000;
 const KILL_AT = 40;
 const KILL_AGAIN_AFTER = 20;
 /** How long Dovecot stays down after the first kill (the second restarts it at once). */
-const DOWN_MS = [1500, 0];
+const DOWN_MS = /** @type {const} */ ([1500, 0]);
 /** A FETCH is "under way" while Dovecot's send queue to the reader holds more than this. */
 const FETCH_QUEUE_BYTES = 16 * 1024;
 
+/**
+ * A kill of Dovecot: how far the import was, whether a FETCH was in flight, how long it stayed down.
+ * @typedef {{
+ *   importedAtKill: number, fetchSeen: boolean, queued: number, downMs: number, at: number, importedWhenBack?: number,
+ * }} Kill
+ */
+
+/** @param {import("./lib.mjs").Storage} storage */
 async function engineRun(storage) {
   const imap = await startMailbox();
   const tag = `imap-restart-${randomBytes(3).toString("hex")}`;
@@ -46,6 +54,7 @@ async function engineRun(storage) {
   });
   const pid = server.pid;
   const watch = watchMailbox(server, 100);
+  /** @type {Kill[]} */
   const kills = [];
   const started = performance.now();
   try {
@@ -74,6 +83,7 @@ async function engineRun(storage) {
       } else {
         await imap.restart("SIGKILL");
       }
+      /** @type {Kill} */
       const kill = { importedAtKill, fetchSeen, queued, downMs: Math.round(performance.now() - at), at };
       kills.push(kill);
       // The reader may first import the sources it already holds; then `retrying`, then `connected`.
@@ -112,7 +122,7 @@ async function engineRun(storage) {
       lastError: retrying?.lastError,
     };
   });
-  const gaps = watch.samples.slice(1).map((s, i) => s.at - watch.samples[i].at);
+  const gaps = watch.samples.slice(1).map((s, i) => s.at - (watch.samples[i]?.at ?? Number.NaN));
   const probeGapMs = Math.round(Math.max(...gaps));
   await server.stop();
   await imap.stop();
@@ -126,7 +136,9 @@ async function engineRun(storage) {
 }
 
 export async function imapRestart() {
+  /** @type {Record<string, string | number>} */
   const figures = {};
+  /** @type {import("./lib.mjs").Check[]} */
   const checks = [];
   for (const storage of [freshPglite(), await freshPostgres()]) {
     const r = await engineRun(storage);

@@ -19,6 +19,7 @@ const QUIET_MS = 2500;
 /**
  * How long after the server was ready its reader connected (undefined: not within 30 s). A killed
  * predecessor's lease, still running in the database, is taken over at once instead of waited for.
+ * @param {ReturnType<typeof watchMailbox>} watch
  */
 async function connected(watch) {
   const readyAt = performance.now();
@@ -27,6 +28,7 @@ async function connected(watch) {
     .catch(() => undefined);
 }
 
+/** @param {import("./lib.mjs").Storage} storage */
 async function engineRun(storage) {
   const imap = await startMailbox();
   const tag = `inbound-kill9-${randomBytes(3).toString("hex")}`;
@@ -39,6 +41,11 @@ async function engineRun(storage) {
   );
   const label = `inbound-kill9-${storage.engine}`;
   const env = { ...storageEnv(storage), ...mailboxEnv(imap) };
+  /**
+   * @type {{
+   *   importing: boolean, connectedMs: number | undefined, delay: number, readBeforeKill: number, readyMs: number,
+   * }[]}
+   */
   const cycles = [];
   for (let kill = 0; kill < KILLS; kill += 1) {
     const server = await startServer(label, env);
@@ -94,7 +101,9 @@ async function engineRun(storage) {
 }
 
 export async function inboundKill9() {
+  /** @type {Record<string, string | number>} */
   const figures = {};
+  /** @type {import("./lib.mjs").Check[]} */
   const checks = [];
   for (const storage of [freshPglite(), await freshPostgres()]) {
     const r = await engineRun(storage);

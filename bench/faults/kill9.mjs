@@ -19,8 +19,11 @@ import {
 const KILLS = 20;
 const CLIENTS = 10;
 
+/** @param {import("./lib.mjs").Storage} storage */
 async function killCycles(storage) {
+  /** @type {(import("./lib.mjs").Attempt & { key: string })[]} */
   const requests = [];
+  /** @type {number[]} */
   const startMs = [];
   for (let kill = 0; kill < KILLS; kill += 1) {
     const server = await startServer(`kill9-${storage.engine}`, storageEnv(storage));
@@ -47,6 +50,7 @@ async function killCycles(storage) {
   return { requests, startMs, healthy };
 }
 
+/** @param {import("./lib.mjs").Storage} storage */
 async function engineRun(storage) {
   const { requests, startMs, healthy } = await killCycles(storage);
   const acknowledged = requests.filter((r) => r.status === 201).map((r) => r.key);
@@ -57,7 +61,9 @@ async function engineRun(storage) {
 }
 
 export async function kill9() {
+  /** @type {Record<string, string | number>} */
   const figures = {};
+  /** @type {import("./lib.mjs").Check[]} */
   const checks = [];
   for (const storage of [freshPglite(), await freshPostgres()]) {
     const r = await engineRun(storage);
@@ -70,7 +76,7 @@ export async function kill9() {
     figures[`${name}: duplicates`] = r.duplicates;
     figures[`${name}: statuses`] = formatCounts(statusCounts(r.requests));
     figures[`${name}: restart to /api/health`] =
-      `median ${Math.round(r.startMs.sort((a, b) => a - b)[r.startMs.length >> 1])} ms`;
+      `median ${Math.round(r.startMs.sort((a, b) => a - b)[r.startMs.length >> 1] ?? Number.NaN)} ms`;
     checks.push(
       check(
         `${name}: ${KILLS} kills, no acknowledged lead missing`,

@@ -15,8 +15,37 @@ import { freePort, startApiServer, tail } from "../api/server.mjs";
 
 export { TcpProxy, tail };
 
+/**
+ * Where a scenario's data live: a fresh PostgreSQL database or a PGlite directory. A scenario may
+ * note the first administrator's password there.
+ * @typedef {{ engine: "postgres", name: string, url: string, dir?: undefined, adminPassword?: string }} PostgresStorage
+ * @typedef {{ engine: "pglite", dir: string, url?: undefined, adminPassword?: string }} PgliteStorage
+ * @typedef {PostgresStorage | PgliteStorage} Storage
+ */
+/** @typedef {Awaited<ReturnType<typeof startServer>>} Server */
+/**
+ * One POST /api/client: its status (0: no answer, then `error` says why), Retry-After and duration.
+ * @typedef {{ status: number, retryAfter?: number, error?: string, ms: number }} Attempt
+ */
+/**
+ * How to send: more headers, how long to wait for an answer, and a look at each attempt.
+ * @typedef {object} SendOptions
+ * @property {Record<string, string>} [headers]
+ * @property {number} [timeoutMs]
+ * @property {(result: Attempt, attempt: number) => void} [onAttempt]
+ */
+/**
+ * What a scenario reports (run.mjs prints it and writes it to the report).
+ * @typedef {{ name: string, note?: string, figures: Record<string, string | number>, checks: Check[] }} ScenarioReport
+ * @typedef {ReturnType<typeof check>} Check
+ */
+
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const tmpRoot = path.join(repoRoot, "bench/faults/.tmp");
+/**
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One cleanup registry for the whole run (process groups, databases, directories). */
@@ -24,7 +53,10 @@ export const run = createCleanup("stopping the fault scenarios and cleaning up")
 
 const DB_PREFIX = "faults_";
 
-/** A fresh PostgreSQL database, dropped at cleanup (and by the next run if this one is killed). */
+/**
+ * A fresh PostgreSQL database, dropped at cleanup (and by the next run if this one is killed).
+ * @returns {Promise<PostgresStorage>}
+ */
 export async function freshPostgres() {
   const name = `${DB_PREFIX}${process.pid}_${randomBytes(4).toString("hex")}`;
   await withPg(PG_ADMIN_URL, async (admin) => {
@@ -38,7 +70,10 @@ export async function freshPostgres() {
   return { engine: "postgres", name, url };
 }
 
-/** A fresh PGlite data directory on disk (like production), removed at cleanup. */
+/**
+ * A fresh PGlite data directory on disk (like production), removed at cleanup.
+ * @returns {PgliteStorage}
+ */
 export function freshPglite() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-faults-"));
   run.tempDirs.add(dir);
@@ -46,6 +81,10 @@ export function freshPglite() {
   return { engine: "pglite", dir };
 }
 
+/**
+ * The server's environment for `storage`; `url` reaches PostgreSQL another way (through a proxy).
+ * @param {Storage} storage
+ */
 export const storageEnv = (storage, url = storage.url) =>
   storage.engine === "postgres" ? { DATABASE_URL: url } : { DATA_DIR: storage.dir };
 
@@ -53,7 +92,11 @@ export const storageEnv = (storage, url = storage.url) =>
 export const HEALTH_TOKEN = randomBytes(32).toString("base64url");
 export const healthDetailsHeaders = { authorization: `Bearer ${HEALTH_TOKEN}` };
 
-/** The real server in production mode, rate limit lifted unless `env` sets one. */
+/**
+ * The real server in production mode, rate limit lifted unless `env` sets one.
+ * @param {string} label
+ * @param {Record<string, string | undefined>} env
+ */
 export async function startServer(label, env) {
   mkdirSync(tmpRoot, { recursive: true });
   const port = await freePort(3600);
@@ -83,6 +126,8 @@ export async function startServer(label, env) {
 /**
  * A fresh PostgreSQL database reached through a TCP proxy (to stop, slow or cut it) and the real
  * server on it: the set-up of every scenario that makes a database fault.
+ * @param {string} label
+ * @param {Record<string, string | undefined>} [env]
  */
 export async function serverBehindProxy(label, env = {}) {
   const storage = await freshPostgres();
@@ -96,6 +141,7 @@ export async function serverBehindProxy(label, env = {}) {
 /**
  * The server's live memory in MiB after a full garbage collection (heap plus the buffers V8 tracks
  * outside it), through bench/faults/heap-probe.mjs: the figure that grows with a leak and not with load.
+ * @param {Server} server
  */
 export async function liveHeapMiB(server) {
   rmSync(server.heapProbeFile, { force: true });
@@ -112,14 +158,20 @@ export async function liveHeapMiB(server) {
   throw new Error(`the server did not answer the heap probe within 10 s:\n${server.log()}`);
 }
 
-/** Resident memory of a process in MiB (Linux). */
+/**
+ * Resident memory of a process in MiB (Linux).
+ * @param {number} pid
+ */
 export function rssMiB(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
 }
 
 let leadCount = 0;
-/** A contact request as the form sends it, each with its own sender. */
+/**
+ * A contact request as the form sends it, each with its own sender.
+ * @param {string} tag
+ */
 export function lead(tag) {
   leadCount += 1;
   return {
@@ -135,7 +187,14 @@ export function lead(tag) {
   };
 }
 
-/** One POST /api/client: status (0: no answer), Retry-After, and how long it took. */
+/**
+ * One POST /api/client: status (0: no answer), Retry-After, and how long it took.
+ * @param {string} baseUrl
+ * @param {object} body
+ * @param {string} key
+ * @param {SendOptions} [options]
+ * @returns {Promise<Attempt>}
+ */
 export async function postLead(baseUrl, body, key, { headers = {}, timeoutMs = 30_000 } = {}) {
   const started = performance.now();
   try {
@@ -148,7 +207,9 @@ export async function postLead(baseUrl, body, key, { headers = {}, timeoutMs = 3
     await response.arrayBuffer();
     const retryAfter = Number(response.headers.get("retry-after")) || undefined;
     return { status: response.status, retryAfter, ms: performance.now() - started };
-  } catch (error) {
+  } catch (caught) {
+    // fetch's own errors: a timeout, or a TypeError whose cause has the system's code.
+    const error = /** @type {{ name?: string, message?: string, cause?: { code?: string } } | undefined} */ (caught);
     const timedOut = error?.name === "TimeoutError";
     return {
       status: 0,
@@ -163,10 +224,18 @@ export async function postLead(baseUrl, body, key, { headers = {}, timeoutMs = 3
 // 8 s) and sends again with the same key; then it gives up and says the request was not sent.
 const RETRY_DELAYS_MS = [1000, 2000, 4000];
 const MAX_WAIT_MS = 8000;
+/** @param {number} status */
 const transient = (status) => status === 0 || status === 502 || status === 503 || status === 504;
 
-/** Sends like the form: every attempt is recorded; `acknowledged` when one got a 2xx. */
+/**
+ * Sends like the form: every attempt is recorded; `acknowledged` when one got a 2xx.
+ * @template {object} Body
+ * @param {string} baseUrl
+ * @param {Body} body
+ * @param {SendOptions} [options]
+ */
 export async function sendLikeForm(baseUrl, body, key = randomUUID(), options = {}) {
+  /** @type {Attempt[]} */
   const attempts = [];
   for (let attempt = 0; ; attempt += 1) {
     const result = await postLead(baseUrl, body, key, options);
@@ -182,13 +251,17 @@ export async function sendLikeForm(baseUrl, body, key = randomUUID(), options = 
   }
 }
 
-/** Rows per idempotency key in the storage (open it only while no server uses it: PGlite). */
+/**
+ * Rows per idempotency key in the storage (open it only while no server uses it: PGlite).
+ * @param {Storage} storage
+ */
 export async function storedKeys(storage) {
   const database = await prepareDatabase(
     storage.engine === "postgres" ? { databaseUrl: storage.url, dataDir: "" } : { dataDir: storage.dir },
   );
   try {
     const { sql } = await import("drizzle-orm");
+    /** @type {{ key: string, count: number }[]} */
     const rows = await queryRows(
       database.db,
       sql`select idempotency_key as key, count(*)::int as count from client_messages group by 1`,
@@ -199,7 +272,11 @@ export async function storedKeys(storage) {
   }
 }
 
-/** Acknowledged keys missing from storage, and keys stored more than once. */
+/**
+ * Acknowledged keys missing from storage, and keys stored more than once.
+ * @param {string[]} acknowledgedKeys
+ * @param {Map<string, number>} stored
+ */
 export function compare(acknowledgedKeys, stored) {
   const missing = acknowledgedKeys.filter((key) => !stored.has(key));
   const duplicates = [...stored.values()].filter((count) => count > 1).length;
@@ -207,8 +284,12 @@ export function compare(acknowledgedKeys, stored) {
   return { missing: missing.length, duplicates, storedRows };
 }
 
-/** Counts of each status over attempts, e.g. {201: 40, 503: 12, "conn": 3}. */
+/**
+ * Counts of each status over attempts, e.g. {201: 40, 503: 12, "conn": 3}.
+ * @param {Pick<Attempt, "status" | "error">[]} attempts
+ */
 export function statusCounts(attempts) {
+  /** @type {Record<string, number>} */
   const counts = {};
   for (const { status, error } of attempts) {
     const label = status === 0 ? (error ?? "no answer") : String(status);
@@ -217,19 +298,29 @@ export function statusCounts(attempts) {
   return counts;
 }
 
+/** @param {Record<string, number>} counts */
 export const formatCounts = (counts) =>
   Object.entries(counts)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, count]) => `${status}: ${count}`)
     .join(", ");
 
+/**
+ * @param {number[]} values
+ * @param {number} p
+ */
 export function percentile(values, p) {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-/** A check of a scenario: a figure, its target, and whether it was met. */
+/**
+ * A check of a scenario: a figure, its target, and whether it was met.
+ * @param {string} label
+ * @param {unknown} ok
+ * @param {string} [detail]
+ */
 export const check = (label, ok, detail) => ({ label, ok: Boolean(ok), detail });
 
 /** --ci: the durations `npm run test:faults` uses (the 15 s outage and the 20 kills stay). */

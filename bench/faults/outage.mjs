@@ -21,6 +21,7 @@ const THINK_MS = 250;
 export async function outage() {
   const { storage, proxy, server } = await serverBehindProxy("outage");
   const timeline = { outageStart: 0, outageEnd: 0 };
+  /** @type {{ at: number, ready: number, database: unknown, live: number, liveMs: number }[]} */
   const probes = [];
   let probing = true;
   // Readiness and liveness every 200 ms: when the database is reported away and back.
@@ -32,12 +33,19 @@ export async function outage() {
           r.json().then((body) => ({ status: r.status, body })),
         ),
         fetch(`${server.url}/api/health`).then((r) => ({ status: r.status, ms: performance.now() - at })),
-      ]).catch(() => [{ status: 0 }, { status: 0, ms: Number.NaN }]);
+      ]).catch(
+        () =>
+          /** @type {const} */ ([
+            { status: 0, body: undefined },
+            { status: 0, ms: Number.NaN },
+          ]),
+      );
       probes.push({ at, ready: ready.status, database: ready.body?.database, live: live.status, liveMs: live.ms });
       await sleep(200);
     }
   })();
 
+  /** @type {Awaited<ReturnType<typeof sendLikeForm<ReturnType<typeof lead>>>>[]} */
   const submissions = [];
   let streaming = true;
   const person = async () => {
@@ -100,7 +108,7 @@ export async function outage() {
       check("no duplicates", duplicates === 0, `${duplicates} keys stored twice`),
       check(
         "503 during the outage, all with Retry-After",
-        unavailable.length > 0 && unavailable.every((a) => a.retryAfter > 0),
+        unavailable.length > 0 && unavailable.every((a) => (a.retryAfter ?? 0) > 0),
         `${unavailable.length} × 503`,
       ),
       check("never a 500, never a hang", !counts["500"] && !counts.timeout, formatCounts(counts)),

@@ -30,8 +30,15 @@ const FLOOD_ADDRESSES = 300;
 // request fails it (95 -> 117 MiB).
 const LEAK_MIB = 20;
 
-/** Open loop: requests leave on schedule whether or not earlier ones were answered. */
+/**
+ * Open loop: requests leave on schedule whether or not earlier ones were answered.
+ * @param {string} url
+ * @param {number} perSecond
+ * @param {number} seconds
+ * @param {(i: number) => string} addressOf the sender's address of request `i`
+ */
 async function openLoop(url, perSecond, seconds, addressOf) {
+  /** @type {(import("./lib.mjs").Attempt & { key: string })[]} */
   const results = [];
   const pending = [];
   const interval = 1000 / perSecond;
@@ -117,7 +124,7 @@ export async function overload() {
           50,
         ),
       )} / ${Math.round(p99)} / ${Math.round(Math.max(...admitted.map((r) => r.ms)))} ms`,
-      "refused with Retry-After": `${refused.filter((r) => r.retryAfter > 0).length} of ${refused.length}`,
+      "refused with Retry-After": `${refused.filter((r) => (r.retryAfter ?? 0) > 0).length} of ${refused.length}`,
       "refused p99": `${Math.round(
         percentile(
           refused.map((r) => r.ms),
@@ -141,7 +148,7 @@ export async function overload() {
     checks: [
       check(
         "excess gets 429/503 with Retry-After",
-        refused.length > 0 && other === 0 && refused.every((r) => r.retryAfter > 0),
+        refused.length > 0 && other === 0 && refused.every((r) => (r.retryAfter ?? 0) > 0),
         `${refused.length} refused, ${other} other`,
       ),
       check("admitted p99 <= 500 ms", p99 <= 500, `${Math.round(p99)} ms`),
@@ -154,7 +161,7 @@ export async function overload() {
         "crowd at 10x: admitted p99 <= 500 ms, the rest 429/503 with Retry-After",
         crowdP99 <= 500 &&
           crowdAdmitted.length + crowdShed.length === crowd.length &&
-          crowdShed.every((r) => r.retryAfter > 0),
+          crowdShed.every((r) => (r.retryAfter ?? 0) > 0),
         `p99 ${Math.round(crowdP99)} ms, ${crowdShed.length} shed, ${crowd.length - crowdAdmitted.length - crowdShed.length} other`,
       ),
       check(

@@ -30,6 +30,7 @@ const SCENARIOS = {
   bigFiles,
 };
 
+/** @param {string} name */
 const argument = (name) => {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
@@ -38,6 +39,7 @@ const only = argument("--only")?.split(",");
 const chosen = only ? Object.entries(SCENARIOS).filter(([name]) => only.includes(name)) : Object.entries(SCENARIOS);
 const outFile = argument("--out") ?? (only ? "bench/faults/.tmp/faults-partial.md" : "docs/benchmarks/faults.md");
 
+/** @type {(import("./lib.mjs").ScenarioReport & { seconds?: number })[]} */
 const results = [];
 const started = Date.now();
 const load = () =>
@@ -50,6 +52,7 @@ try {
   for (const [name, scenario] of chosen) {
     const t0 = Date.now();
     console.log(`\n== ${name}`);
+    /** @type {import("./lib.mjs").ScenarioReport & { seconds?: number }} */
     let result;
     try {
       result = await scenario();
@@ -57,7 +60,7 @@ try {
       result = {
         name,
         figures: {},
-        checks: [{ label: "ran to the end", ok: false, detail: error.stack ?? String(error) }],
+        checks: [{ label: "ran to the end", ok: false, detail: /** @type {Error} */ (error).stack ?? String(error) }],
       };
     }
     result.seconds = Math.round((Date.now() - t0) / 1000);
@@ -77,6 +80,7 @@ if (failed.length > 0) {
   process.exit(1);
 }
 
+/** @param {import("./lib.mjs").ScenarioReport & { seconds?: number }} result */
 function print(result) {
   const width = Math.max(...Object.keys(result.figures).map((key) => key.length), 10);
   console.log(`${result.name} (${result.seconds} s)`);

@@ -20,6 +20,7 @@ export async function sigterm() {
   proxy.latencyMs = 100;
   const exited = new Promise((resolve) => server.child.once("exit", (code, signal) => resolve({ code, signal })));
 
+  /** @type {(import("./lib.mjs").Attempt & { key: string, started: number, before: boolean })[]} */
   const requests = [];
   let signalAt = Number.POSITIVE_INFINITY;
   let sending = true;
@@ -61,7 +62,7 @@ export async function sigterm() {
       acknowledged: acknowledged.length,
       "missing acknowledged": missing,
       duplicates,
-      "503 with Retry-After": requests.filter((r) => r.status === 503 && r.retryAfter > 0).length,
+      "503 with Retry-After": requests.filter((r) => r.status === 503 && (r.retryAfter ?? 0) > 0).length,
       "exit code": code ?? signal,
       "exit after signal": `${exitMs} ms`,
     },

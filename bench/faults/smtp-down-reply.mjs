@@ -28,6 +28,20 @@ const POLL_MS = 100;
 /** "At once": the slowest reply call may take this long. */
 const ANSWER_MS = 2000;
 
+/**
+ * A delivery of a reply as the contact dialog shows it; `(none)` when the contact has none.
+ * @typedef {{ status?: EmailDeliveryStatus, attempts?: number, label: string }} DeliveryView
+ * @typedef {import("../../packages/shared/src/schemas/emails.ts").EmailDeliveryStatus} EmailDeliveryStatus
+ */
+
+/**
+ * One call of the staff API: its status and its JSON answer.
+ * @param {{ url: string }} server
+ * @param {string} token
+ * @param {string} method
+ * @param {string} url
+ * @param {object} [body]
+ */
 async function api(server, token, method, url, body) {
   const response = await fetch(`${server.url}${url}`, {
     method,
@@ -39,10 +53,17 @@ async function api(server, token, method, url, body) {
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-/** The reply deliveries as the contact dialog shows them: `{status, attempts, label}` per client. */
+/**
+ * The reply deliveries as the contact dialog shows them: `{status, attempts, label}` per client.
+ * @param {{ url: string }} server
+ * @param {string} token
+ * @param {number[]} clientIds
+ * @returns {Promise<DeliveryView[]>}
+ */
 async function deliveries(server, token, clientIds) {
   return Promise.all(
     clientIds.map(async (clientId) => {
+      /** @type {{ body?: { messages?: { replyDelivery?: { status: EmailDeliveryStatus, attempts: number } }[] } }} */
       const { body } = await api(server, token, "GET", `/api/clients/${clientId}/emails`);
       const delivery = body?.messages?.find((m) => m.replyDelivery)?.replyDelivery;
       return delivery ? { ...delivery, label: deliveryLabel(delivery.status, delivery.attempts) } : { label: "(none)" };
@@ -50,6 +71,7 @@ async function deliveries(server, token, clientIds) {
   );
 }
 
+/** @param {import("./lib.mjs").Storage} storage */
 async function engineRun(storage) {
   const port = await freePort();
   const password = `clave-${randomBytes(12).toString("hex")}`;
@@ -78,7 +100,8 @@ async function engineRun(storage) {
   if (!login.ok) throw new Error(`sign-in: ${login.status} ${await login.text()}`);
   const { accessToken: token } = await login.json();
   const list = await api(server, token, "GET", "/api/client-message?size=100");
-  const byEmail = new Map(list.body.content.map((group) => [group.client.email, group]));
+  /** @typedef {{ client: { email: string, id: number }, messages: [{ id: number }, ...{ id: number }[]] }} Group */
+  const byEmail = new Map(list.body.content.map((/** @type {Group} */ group) => [group.client.email, group]));
   const targets = people.map((person) => {
     const group = byEmail.get(person.email);
     if (!group) throw new Error(`${person.email} is not in the CRM's list`);
@@ -97,6 +120,7 @@ async function engineRun(storage) {
   );
   const clientIds = targets.map((t) => t.clientId);
   const downStarted = performance.now();
+  /** @type {Map<string, number>} */
   const duringLabels = new Map();
   let retryingSeen = 0;
   while (performance.now() - downStarted < DOWN_MS) {
@@ -115,7 +139,8 @@ async function engineRun(storage) {
   const smtp = await startSmtpServer(port);
   run.onCleanup(`SMTP server on ${port}`, () => smtp.close());
   const upAt = performance.now();
-  let afterUp;
+  /** @type {DeliveryView[]} */
+  let afterUp = [];
   await waitFor(
     "every reply Enviado",
     async () => {
@@ -151,7 +176,9 @@ async function engineRun(storage) {
 }
 
 export async function smtpDownReply() {
+  /** @type {Record<string, string | number>} */
   const figures = {};
+  /** @type {import("./lib.mjs").Check[]} */
   const checks = [];
   for (const storage of [freshPglite(), await freshPostgres()]) {
     const r = await engineRun(storage);
@@ -170,7 +197,7 @@ export async function smtpDownReply() {
       .map(([label, count]) => `${label}: ${count}`)
       .join(", ");
     figures[`${name}: just before it came back`] =
-      `${r.beforeUp.filter((d) => d.attempts > 0).length} with attempts > 0 (attempts ${Math.min(...attempts)}-${Math.max(...attempts)}), labels ${[...new Set(r.beforeUp.map((d) => d.label))].join(", ")}`;
+      `${r.beforeUp.filter((d) => (d.attempts ?? 0) > 0).length} with attempts > 0 (attempts ${Math.min(...attempts)}-${Math.max(...attempts)}), labels ${[...new Set(r.beforeUp.map((d) => d.label))].join(", ")}`;
     figures[`${name}: all \`Enviado\``] = `${(r.allSentMs / 1000).toFixed(1)} s after the mail server came back`;
     figures[`${name}: emails received`] =
       `${r.received} (${r.replies} replies, the rest the form's confirmations); Message-IDs received twice: ${r.repeatedIds}`;

@@ -22,6 +22,7 @@ const ROUNDS = 5;
 export async function terminated() {
   const storage = await freshPostgres();
   const server = await startServer("terminated", { DATABASE_URL: storage.url });
+  /** @type {Awaited<ReturnType<typeof sendLikeForm<ReturnType<typeof lead>>>>[]} */
   const submissions = [];
   let streaming = true;
   const stream = Array.from({ length: 4 }, async () => {

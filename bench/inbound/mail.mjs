@@ -12,6 +12,12 @@ import path from "node:path";
 export const MAILBOX_ADDRESS = "ventas@floricola.test";
 export const DOVECOT_INSTALL = "apt-get install -y dovecot-imapd";
 
+/**
+ * One email of the mail bomb: its kind, the outcome the ledger should record, its Message-ID (none
+ * for some broken ones) and its bytes; run.mjs notes the UID Dovecot gave it.
+ * @typedef {{ kind: string, expect: string, messageId: string | undefined, raw: Buffer, uid?: number }} BombEmail
+ */
+
 /** Fails early, with the install command, when Dovecot is not there (like apps/api/test/imap.ts). */
 export function requireDovecot() {
   for (const dir of [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/usr/local/sbin"]) {
@@ -27,7 +33,11 @@ export function requireDovecot() {
   );
 }
 
-/** A small seeded generator (mulberry32): the same mix on every run. */
+/**
+ * A small seeded generator (mulberry32): the same mix on every run.
+ * @param {number} seed
+ * @returns {() => number}
+ */
 export function seeded(seed) {
   let state = seed >>> 0;
   return () => {
@@ -44,11 +54,15 @@ const WORDS =
   "hidratación botrytis envío semana próxima gracias saludos cordiales finca Cayambe Tabacundo pedido litros " +
   "precio descuento factura transporte aéreo cajas tallos clavel gypsophila flor de verano cámara fría".split(/\s+/);
 
+/**
+ * @param {() => number} random
+ * @param {number} bytes
+ */
 function words(random, bytes) {
   const out = [];
   let length = 0;
   while (length < bytes) {
-    const word = WORDS[Math.floor(random() * WORDS.length)];
+    const word = WORDS[Math.floor(random() * WORDS.length)] ?? "";
     out.push(word);
     length += word.length + 1;
     if (random() < 0.08) out.push("\n");
@@ -56,10 +70,15 @@ function words(random, bytes) {
   return out.join(" ").replace(/ \n /g, "\n");
 }
 
+/** @param {Buffer} buffer */
 const b64 = (buffer) => buffer.toString("base64").replace(/.{76}/g, "$&\r\n");
+/** @param {string} text */
 const encodedWord = (text) => `=?UTF-8?B?${Buffer.from(text).toString("base64")}?=`;
 
-/** Quoted-printable of bytes already in the part's charset. */
+/**
+ * Quoted-printable of bytes already in the part's charset.
+ * @param {Buffer} bytes
+ */
 function quotedPrintable(bytes) {
   let line = "";
   const lines = [];
@@ -83,8 +102,12 @@ function quotedPrintable(bytes) {
   return lines.join("\r\n");
 }
 
-/** windows-1252 bytes: latin1 plus the curly quotes, euro sign and dashes Outlook likes. */
+/**
+ * windows-1252 bytes: latin1 plus the curly quotes, euro sign and dashes Outlook likes.
+ * @param {string} text
+ */
 function cp1252(text) {
+  /** @type {Record<string, number>} */
   const extra = {
     "€": 0x80,
     "‚": 0x82,
@@ -104,18 +127,30 @@ function cp1252(text) {
  * A mail bomb of `count` emails, each `{ raw: Buffer, kind, messageId, expect }`, `expect` being the
  * outcome the ledger should record (imported, auto_reply, bounce, set_aside). `seed` makes the mix
  * (kinds, sizes) the same on every run; `tag` keeps Message-IDs apart between runs.
+ * @param {number} count
+ * @param {number} seed
+ * @param {string} tag
  */
 export function mailBomb(count, seed, tag) {
   const random = seeded(seed);
+  /** @type {BombEmail[]} */
   const emails = [];
   for (let index = 1; index <= count; index += 1) emails.push(bombEmail(index, random, tag, emails));
   return emails;
 }
 
+/**
+ * @param {number} index
+ * @param {() => number} random
+ * @param {string} tag
+ * @param {BombEmail[]} earlier
+ * @returns {BombEmail}
+ */
 function bombEmail(index, random, tag, earlier) {
   const messageId = `<${tag}-${index}@finca-${index % 97}.test>`;
   const from = `Cliente ${index} <cliente${index}@finca-${index % 97}.test>`;
   const date = new Date(Date.UTC(2026, 10, 1) + index * 60_000).toUTCString();
+  /** @param {string[]} [extra] */
   const head = (extra = []) =>
     [
       `From: ${from}`,
@@ -129,12 +164,17 @@ function bombEmail(index, random, tag, earlier) {
   const bodyBytes = Math.round(100 * 400 ** random());
   const text = `${words(random, bodyBytes)}\n\nEl lun, 2 nov 2026, FloraPro escribió:\n> ${words(random, 200).replace(/\n/g, "\n> ")}`;
   const roll = random();
+  /**
+   * @param {string} kind
+   * @param {string} expect
+   * @param {string | Buffer} raw
+   */
   const mail = (kind, expect, raw) => ({ kind, expect, messageId, raw: Buffer.isBuffer(raw) ? raw : Buffer.from(raw) });
 
   if (roll < 0.01) return malformed(index, random, messageId);
   if (roll < 0.012 && earlier.length > 10) {
     // The same email twice in the box (a forward rule, a client re-sending): the repeat is set aside.
-    const again = earlier[earlier.length - 7];
+    const again = /** @type {BombEmail} */ (earlier[earlier.length - 7]); // more than 10 earlier
     return { ...again, kind: "repeat", expect: again.expect === "imported" ? "set_aside" : again.expect };
   }
   if (roll < 0.05) {
@@ -251,8 +291,15 @@ function bombEmail(index, random, tag, earlier) {
   );
 }
 
-/** Broken emails, each a way real mail breaks. */
+/**
+ * Broken emails, each a way real mail breaks.
+ * @param {number} index
+ * @param {() => number} random
+ * @param {string} messageId
+ * @returns {BombEmail}
+ */
 function malformed(index, random, messageId) {
+  /** @type {{ expect: string, id?: string, raw: string | Buffer }[]} */
   const variants = [
     // No From at all.
     {
@@ -287,12 +334,17 @@ function malformed(index, random, messageId) {
       ]),
     },
   ];
-  const variant = variants[Math.floor(random() * variants.length)];
+  const variant = /** @type {(typeof variants)[number]} */ (variants[Math.floor(random() * variants.length)]);
   const raw = Buffer.isBuffer(variant.raw) ? variant.raw : Buffer.from(variant.raw, "latin1");
   return { kind: "malformed", expect: variant.expect, messageId: variant.id, raw };
 }
 
-/** A client's simple answer, for the fault scenarios: one Message-ID each, counted afterwards. */
+/**
+ * A client's simple answer, for the fault scenarios: one Message-ID each, counted afterwards.
+ * @param {number} index
+ * @param {string} tag
+ * @param {{ attachmentBytes?: number }} [options]
+ */
 export function simpleEmail(index, tag, { attachmentBytes = 0 } = {}) {
   const messageId = `<${tag}-${index}@finca.test>`;
   const head = [
@@ -322,6 +374,8 @@ export function simpleEmail(index, tag, { attachmentBytes = 0 } = {}) {
  * UIDs at the next SELECT or STATUS, in the order of the timestamps in their names (the order
  * written here). Thousands of APPENDs over IMAP would take a minute; this takes seconds.
  * Files are owned by whoever Dovecot reads the mail as (nobody when root runs this, see imap.ts).
+ * @param {string} imapDir
+ * @param {Buffer[]} raws
  */
 export function deliverToMaildir(imapDir, raws) {
   const maildir = path.join(imapDir, "home", "Maildir");
@@ -344,17 +398,22 @@ export function deliverToMaildir(imapDir, raws) {
 
 function mailOwner() {
   if (os.userInfo().uid !== 0) return undefined;
+  /** @param {string} flag */
   const id = (flag) => Number(execFileSync("id", [flag, "nobody"], { encoding: "utf8" }));
   return { uid: id("-u"), gid: id("-g") };
 }
 
-/** Appends over one IMAP connection (the way a mail client would), for the scenarios' smaller boxes. */
+/**
+ * Appends over one IMAP connection (the way a mail client would), for the scenarios' smaller boxes.
+ * @param {import("../../apps/api/test/imap.ts").TestImap} imap
+ * @param {Buffer[]} raws
+ */
 export async function appendAll(imap, raws) {
   const client = await imap.client();
   try {
     for (const raw of raws) {
       const appended = await client.append("INBOX", raw);
-      if (!appended?.uid) throw new Error("APPEND gave no UID");
+      if (appended === false || !appended?.uid) throw new Error("APPEND gave no UID");
     }
   } finally {
     await client.logout().catch(() => client.close());

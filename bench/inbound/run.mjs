@@ -24,9 +24,33 @@ import { databaseUrl, dropStaleDatabases, PG_ADMIN_URL, withPg } from "../api/po
 import { freePort, startApiServer, tail } from "../api/server.mjs";
 import { appendAll, deliverToMaildir, LEDGER_SQL, MAILBOX_ADDRESS, mailBomb, requireDovecot } from "./mail.mjs";
 
+/** @typedef {"pglite" | "postgres"} Engine */
+/**
+ * Fresh storage of one engine: a PGlite directory or a PostgreSQL database.
+ * @typedef {{ engine: "pglite", dir: string, url?: undefined }
+ *   | { engine: "postgres", name: string, url: string, dir?: undefined }} Storage
+ */
+/**
+ * What the ledger holds after a run: its totals, a row per UID, and the reasons of those not imported.
+ * @typedef {object} Ledger
+ * @property {{ ledger: number, uids: number, messages: number, attachments: number, attachment_bytes: string }} totals
+ * @property {{ uid: number, outcome: string, reason: string }[]} rows
+ * @property {{ outcome: string, reason: string, count: number }[]} reasons
+ */
+/**
+ * A server's run on one engine, with the idle server's RSS; a run under the profiler has its summary.
+ * @typedef {Awaited<ReturnType<typeof serverRun>>
+ *   & { idleRss?: number, profiled?: boolean, profile?: ReturnType<typeof summarise> }} RunResult
+ */
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const tmpRoot = path.join(repoRoot, "bench/inbound/.tmp");
+/**
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** @param {string} name */
 const argument = (name) => {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
@@ -43,9 +67,11 @@ const DB_PREFIX = "inbound_";
 
 const cleanup = createCleanup("stopping the mailbox benchmark and cleaning up");
 const startedAt = new Date();
-const loadAtStart = os.loadavg()[0];
+const loadAtStart = os.loadavg()[0] ?? Number.NaN;
 const t0 = performance.now();
+/** @param {number} bytes */
 const mb = (bytes) => bytes / 1024 / 1024;
+/** @param {number | undefined} n */
 const fmt = (n, digits = 0) =>
   Number(n).toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -81,12 +107,23 @@ console.log(
 // ---------------------------------------------------------------------------------------------------
 // Reference 1: imapflow alone reads every source (the first SELECT also makes Dovecot index the
 // new files, once, so the server's runs below find an indexed mailbox). Its UIDs name the emails.
-const reference = {};
+const reference = /** @type {Reference} */ ({}); // filled in below
+/**
+ * @typedef {object} Reference
+ * @property {number} selectMs
+ * @property {number} fetchMs
+ * @property {number} inOrder
+ * @property {number} fetchBytes
+ * @property {number} parseMs
+ * @property {Record<string, { ms: number, count: number }>} parsePerKind
+ * @property {number} parseFailed
+ */
 {
   const client = await imap.client();
   let at = performance.now();
   const lock = await client.getMailboxLock("INBOX");
   reference.selectMs = performance.now() - at;
+  /** @type {Map<string, number[]>} */
   const byHash = new Map();
   emails.forEach((email, index) => {
     const key = hash(email.raw);
@@ -95,6 +132,7 @@ const reference = {};
   at = performance.now();
   let bytes = 0;
   // In runs of 100 like the reader, by UID.
+  /** @type {number[]} */
   const uids = [];
   for await (const message of client.fetch("1:*", { uid: true, size: true }, { uid: true })) uids.push(message.uid);
   uids.sort((a, b) => a - b);
@@ -104,10 +142,11 @@ const reference = {};
       { uid: true, source: true },
       { uid: true },
     )) {
-      bytes += message.source.length;
-      const indexes = byHash.get(hash(message.source)) ?? [];
+      const source = /** @type {Buffer} */ (message.source); // fetched with `source: true`
+      bytes += source.length;
+      const indexes = byHash.get(hash(source)) ?? [];
       const index = indexes.shift();
-      if (index !== undefined) emails[index].uid = message.uid;
+      if (index !== undefined) /** @type {import("./mail.mjs").BombEmail} */ (emails[index]).uid = message.uid;
     }
   }
   reference.fetchMs = performance.now() - at;
@@ -123,8 +162,11 @@ const reference = {};
 console.log(`imapflow alone: ${EMAILS} sources in ${fmt(reference.fetchMs / 1000, 2)} s`);
 
 // Reference 2: the server's parser alone (parse-email.ts), one email after another.
+/** @typedef {import("../../apps/api/src/modules/inbound/parse-email.ts").InboundEmail} InboundEmail */
+/** @type {((InboundEmail & { failed?: undefined }) | { failed: string })[]} */
 const parsed = [];
 {
+  /** @type {Record<string, { ms: number, count: number }>} */
   const perKind = {};
   const at = performance.now();
   for (const email of emails) {
@@ -132,10 +174,10 @@ const parsed = [];
     try {
       parsed.push(await parseEmail(email.raw));
     } catch (error) {
-      parsed.push({ failed: String(error?.message ?? error) });
+      parsed.push({ failed: String(/** @type {Error | undefined} */ (error)?.message ?? error) });
     }
     perKind[email.kind] ??= { ms: 0, count: 0 };
-    const entry = perKind[email.kind];
+    const entry = /** @type {{ ms: number, count: number }} */ (perKind[email.kind]); // there since the line above
     entry.ms += performance.now() - start;
     entry.count += 1;
   }
@@ -147,6 +189,11 @@ console.log(`parser alone: ${EMAILS} emails in ${fmt(reference.parseMs / 1000, 2
 
 // ---------------------------------------------------------------------------------------------------
 // Storage, the bare INSERT reference and the server's runs, per engine.
+/**
+ * @param {Engine} engine
+ * @param {string} label
+ * @returns {Promise<Storage>}
+ */
 async function freshStorage(engine, label) {
   if (engine === "pglite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), `bench-inbound-${label}-`));
@@ -164,12 +211,14 @@ async function freshStorage(engine, label) {
   );
   return { engine, name, url: databaseUrl(name) };
 }
+/** @param {Storage} storage */
 const options = (storage) =>
   storage.engine === "postgres" ? { databaseUrl: storage.url, dataDir: "" } : { dataDir: storage.dir };
 
 /**
  * Reference 3: the same content written the plainest way on the same engine and driver: per email
  * one transaction with its text row and its files (bytea), no lookups, no ledger, no HTTP.
+ * @param {Engine} engine
  */
 async function bareInserts(engine) {
   const storage = await freshStorage(engine, "bare");
@@ -187,17 +236,18 @@ async function bareInserts(engine) {
     );
     let rows = 0;
     let bytes = 0;
-    const loadBefore = os.loadavg()[0];
+    const loadBefore = os.loadavg()[0] ?? Number.NaN;
     const at = performance.now();
-    for (const email of parsed) {
-      if (email.failed) continue;
+    for (const entry of parsed) {
+      if (entry.failed) continue;
+      const email = /** @type {InboundEmail} */ (entry); // not a failure: a parsed email
       // PostgreSQL's text cannot hold NUL: the bare script strips it (the server sets such emails aside, or strips it too).
       const body = (email.text ?? "").replaceAll("\u0000", "");
       await database.db.transaction(async (tx) => {
         const result = await tx.execute(
           sql`insert into bare_messages (message_id, subject, body) values (${email.messageId ?? null}, ${email.subject.replaceAll("\u0000", "")}, ${body}) returning id`,
         );
-        const id = result.rows[0].id;
+        const id = /** @type {{ rows: [{ id: number }] }} */ (result).rows[0].id; // `returning id`
         for (const file of email.attachments) {
           await tx.execute(
             // Written as the server writes it (base64 text: a Buffer parameter is far slower on PGlite).
@@ -210,17 +260,21 @@ async function bareInserts(engine) {
       bytes += Buffer.byteLength(body);
     }
     const ms = performance.now() - at;
-    return { rows, bytes, ms, perSecond: rows / (ms / 1000), load: [loadBefore, os.loadavg()[0]] };
+    const load = /** @type {[number, number]} */ ([loadBefore, os.loadavg()[0] ?? Number.NaN]);
+    return { rows, bytes, ms, perSecond: rows / (ms / 1000), load };
   } finally {
     await database.close();
   }
 }
 
 const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat. */
+/**
+ * CPU seconds (user + system) a process has used, from /proc/<pid>/stat.
+ * @param {number | string} pid
+ */
 function cpuSeconds(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
   } catch {
     return Number.NaN;
@@ -240,6 +294,7 @@ function postgresCpuSeconds() {
   }
   return total;
 }
+/** @param {number} pid */
 function rssMiB(pid) {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -252,6 +307,7 @@ function rssMiB(pid) {
 /** Readiness shows the mailbox's progress only with monitoring's token. */
 const HEALTH_TOKEN = randomBytes(32).toString("base64url");
 
+/** @param {Storage} storage */
 const serverEnv = (storage) => ({
   NODE_ENV: "production",
   HEALTH_TOKEN,
@@ -263,7 +319,10 @@ const serverEnv = (storage) => ({
   ...(storage.engine === "postgres" ? { DATABASE_URL: storage.url } : { DATA_DIR: storage.dir }),
 });
 
-/** The same server without IMAP_URL, idle for 3 s after start: its RSS, the baseline of the figures. */
+/**
+ * The same server without IMAP_URL, idle for 3 s after start: its RSS, the baseline of the figures.
+ * @param {Engine} engine
+ */
 async function idleRss(engine) {
   const storage = await freshStorage(engine, "idle");
   const { server } = await startApiServer({
@@ -281,7 +340,10 @@ async function idleRss(engine) {
   return Math.max(...values);
 }
 
-/** The real server on `storage`, reading the mailbox until every email has its ledger row. */
+/**
+ * The real server on `storage`, reading the mailbox until every email has its ledger row.
+ * @param {Engine} engine
+ */
 async function serverRun(engine, { profile = false } = {}) {
   const storage = await freshStorage(engine, profile ? "profile" : "server");
   const label = `${engine}${profile ? "-profile" : ""}`;
@@ -293,7 +355,7 @@ async function serverRun(engine, { profile = false } = {}) {
   const logFile = path.join(tmpRoot, `server-${label}.log`);
   const port = await freePort(3700);
   const spawnedAt = performance.now();
-  const loadBefore = os.loadavg()[0];
+  const loadBefore = os.loadavg()[0] ?? Number.NaN;
   const pgCpuBefore = engine === "postgres" ? postgresCpuSeconds() : 0;
   const { server, readyMs } = await startApiServer({
     repoRoot,
@@ -307,12 +369,18 @@ async function serverRun(engine, { profile = false } = {}) {
       IMAP_POLL_MS: "1000",
     },
   });
+  /** @type {{ at: number, rss: number }[]} */
   const samples = [];
+  /** @type {{ at: number, left: number }[]} */
   const leaseSamples = [];
+  /** @type {number[]} */
   const readinessMs = [];
+  /** @type {Record<number, number>} */
   const readinessStatus = {};
   let done = false;
+  /** @type {number | undefined} */
   let firstAt;
+  /** @type {number | undefined} */
   let doneAt;
   let firstAtUs;
   let doneAtUs;
@@ -342,7 +410,7 @@ async function serverRun(engine, { profile = false } = {}) {
       firstAt = performance.now();
       firstAtUs = monotonicUs();
     }
-    if (engine === "postgres" && samples.length % 5 === 0) {
+    if (storage.engine === "postgres" && samples.length % 5 === 0) {
       const [lease] = await withPg(
         storage.url,
         async (client) =>
@@ -363,20 +431,24 @@ async function serverRun(engine, { profile = false } = {}) {
   const rssAtEnd = rssMiB(server.pid);
   const serverCpu = cpuSeconds(server.pid);
   const pgCpu = engine === "postgres" ? postgresCpuSeconds() - pgCpuBefore : undefined;
-  if (!done) throw new Error(`not every email was read within ${TIMEOUT_MS / 60_000} min:\n${tail(logFile)}`);
+  if (!done || doneAt === undefined)
+    throw new Error(`not every email was read within ${TIMEOUT_MS / 60_000} min:\n${tail(logFile)}`);
   await server.stop();
   const database = await openDatabase(options(storage));
+  /** @type {Ledger} */
   let ledger;
   try {
-    const query = async (text) => (await database.db.execute(sql.raw(text))).rows;
+    /** @param {string} text */
+    const query = async (text) => /** @type {{ rows: unknown[] }} */ (await database.db.execute(sql.raw(text))).rows;
     const [totals] = await query(LEDGER_SQL.totals);
-    ledger = {
+    // The rows of the queries just written: the columns Ledger names.
+    ledger = /** @type {Ledger} */ ({
       totals,
       rows: await query(
         "select uid::int as uid, outcome, coalesce(reason, '') as reason from inbound_emails order by uid",
       ),
       reasons: await query(LEDGER_SQL.reasons),
-    };
+    });
   } finally {
     await database.close();
   }
@@ -401,8 +473,8 @@ async function serverRun(engine, { profile = false } = {}) {
     warnings: errors.length,
     warningSample: errors.slice(0, 3).map((line) => line.slice(0, 300)),
     profileDir: profile ? profileDir : undefined,
-    window: [firstAtUs ?? 0, doneAtUs ?? 0],
-    load: [loadBefore, os.loadavg()[0]],
+    window: /** @type {[number, number]} */ ([firstAtUs ?? 0, doneAtUs ?? 0]),
+    load: /** @type {[number, number]} */ ([loadBefore, os.loadavg()[0] ?? Number.NaN]),
     readiness: {
       p50: percentile(readinessMs, 50),
       p99: percentile(readinessMs, 99),
@@ -414,9 +486,11 @@ async function serverRun(engine, { profile = false } = {}) {
   };
 }
 
-const engines = ENGINE === "both" ? ["pglite", "postgres"] : [ENGINE];
+/** @type {Engine[]} */
+const engines = ENGINE === "both" ? ["pglite", "postgres"] : [/** @type {Engine} */ (ENGINE)];
+/** @type {RunResult[]} */
 const results = [];
-const bare = {};
+const bare = /** @type {Record<Engine, Awaited<ReturnType<typeof bareInserts>>>} */ ({}); // filled engine by engine
 try {
   for (const engine of engines) {
     console.log(`\n== ${engine}: bare INSERTs of the same content`);
@@ -434,7 +508,9 @@ try {
     for (const engine of engines) {
       console.log(`\n== ${engine}: once more under --cpu-prof`);
       const profiled = await serverRun(engine, { profile: true });
-      results.push({ ...profiled, profiled: true, profile: summarise(profiled.profileDir, profiled.window) });
+      // A profiled run has its profile directory.
+      const profileDir = /** @type {string} */ (profiled.profileDir);
+      results.push({ ...profiled, profiled: true, profile: summarise(profileDir, profiled.window) });
     }
   }
 } finally {
@@ -445,16 +521,27 @@ writeFileSync(path.join(repoRoot, outFile), report());
 console.log(`\nReport: ${outFile} (${fmt((performance.now() - t0) / 60_000, 1)} min in all)`);
 
 // ---------------------------------------------------------------------------------------------------
+/**
+ * @param {number[]} values
+ * @param {number} p
+ */
 function percentile(values, p) {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
+/**
+ * @template T
+ * @param {T[]} items
+ * @param {(item: T) => string} key
+ */
 function countBy(items, key) {
+  /** @type {Record<string, number>} */
   const counts = {};
   for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
   return counts;
 }
+/** @param {Buffer} buffer */
 function hash(buffer) {
   return createHash("sha1").update(buffer).digest("hex");
 }
@@ -467,20 +554,28 @@ function monotonicUs() {
 /**
  * Self time per package in every thread's profile (the main thread: parser, imapflow, drivers; with
  * PGlite its own thread), counting only samples between the first and the last email recorded.
+ * @param {string} dir
+ * @param {[number, number]} window
  */
 function summarise(dir, [fromUs, toUs]) {
   const threads = [];
   for (const file of readdirSync(dir).filter((name) => name.endsWith(".cpuprofile"))) {
+    /** @type {import("../api/profile.mjs").CpuProfile} */
     const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    /** @type {Map<number, number>} */
     const parentOf = new Map();
     for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+    // Every id read below is a node's: a sample's, or a parent's.
+    /** @param {number} id */
+    const nodeOf = (id) => /** @type {import("../api/profile.mjs").ProfileNode} */ (byId.get(id));
+    /** @param {number} id */
     const partOf = (id) => {
       // A native frame or Node's own code (sockets, streams, fs, worker messages) counts for the
       // nearest caller outside Node: a socket write made by pg is pg's, a message to PGlite's thread the app's.
       let nodeCore = false;
-      for (let at = id; at !== undefined; at = parentOf.get(at)) {
-        const { url, functionName } = byId.get(at).callFrame;
+      for (let at = /** @type {number | undefined} */ (id); at !== undefined; at = parentOf.get(at)) {
+        const { url, functionName } = nodeOf(at).callFrame;
         if (["(idle)", "(garbage collector)", "(program)"].includes(functionName)) return functionName;
         if (!url) continue;
         if (url.startsWith("node:")) {
@@ -497,7 +592,9 @@ function summarise(dir, [fromUs, toUs]) {
       }
       return nodeCore ? "node core" : "native";
     };
+    /** @type {Map<string, number>} */
     const parts = new Map();
+    /** @type {Map<string, { us: number, part: string }>} */
     const functions = new Map();
     let total = 0;
     let at = profile.startTime;
@@ -507,7 +604,7 @@ function summarise(dir, [fromUs, toUs]) {
       if (at < fromUs || at > toUs) return;
       const part = partOf(id);
       parts.set(part, (parts.get(part) ?? 0) + us);
-      const { functionName, url, lineNumber } = byId.get(id).callFrame;
+      const { functionName, url, lineNumber } = nodeOf(id).callFrame;
       if (functionName !== "(idle)") {
         const where = url
           ? ` ${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(apps|packages)\//, "$1/")}:${lineNumber + 1}`
@@ -546,9 +643,14 @@ function summarise(dir, [fromUs, toUs]) {
   return threads;
 }
 
-/** What the figures say, from the figures: per-email time split, memory growth, the reader's round against its lease. */
+/**
+ * What the figures say, from the figures: per-email time split, memory growth, the reader's round against its lease.
+ * @param {RunResult[]} main
+ */
 function notes(main) {
+  /** @param {Engine} engine */
   const name = (engine) => (engine === "pglite" ? "PGlite" : "PostgreSQL");
+  /** @param {number} ms */
   const perEmail = (ms) => ms / EMAILS;
   const lines = ["Reading it:", ""];
   for (const r of main) {
@@ -610,6 +712,7 @@ function machine() {
   } catch {
     // Elsewhere in PATH.
   }
+  /** @param {string} name */
   const pkg = (name) =>
     JSON.parse(readFileSync(path.join(repoRoot, "node_modules", name, "package.json"), "utf8")).version;
   return [
@@ -627,13 +730,17 @@ function machine() {
       "packages",
       `imapflow ${pkg("imapflow")}, mailparser ${pkg("mailparser")}, @electric-sql/pglite ${pkg("@electric-sql/pglite")}, pg ${pkg("pg")}`,
     ],
-    ["load average (1 min) at start / end", `${loadAtStart.toFixed(2)} / ${os.loadavg()[0].toFixed(2)}`],
+    [
+      "load average (1 min) at start / end",
+      `${loadAtStart.toFixed(2)} / ${(os.loadavg()[0] ?? Number.NaN).toFixed(2)}`,
+    ],
     ["total wall time", `${fmt((performance.now() - t0) / 60_000, 1)} min`],
   ];
 }
 
 function report() {
   const main = results.filter((r) => !r.profiled);
+  /** @param {Engine} engine */
   const name = (engine) => (engine === "pglite" ? "PGlite" : "PostgreSQL");
   const lines = [
     "# Shared mailbox under a mail bomb: import throughput",
@@ -644,7 +751,7 @@ function report() {
     "",
     "## The mailbox",
     "",
-    `${fmt(EMAILS)} emails, ${fmt(mb(totalBytes), 1)} MB of sources (median ${fmt(sizes[sizes.length >> 1] / 1024, 1)} KB, largest ${fmt(mb(sizes.at(-1)), 1)} MB), ` +
+    `${fmt(EMAILS)} emails, ${fmt(mb(totalBytes), 1)} MB of sources (median ${fmt((sizes[sizes.length >> 1] ?? Number.NaN) / 1024, 1)} KB, largest ${fmt(mb(sizes.at(-1) ?? Number.NaN), 1)} MB), ` +
       `all in the mailbox before the server starts. Kinds: ${Object.entries(kinds)
         .sort((a, b) => b[1] - a[1])
         .map(([kind, count]) => `${kind} ${count}`)
@@ -688,7 +795,7 @@ function report() {
     `| the server's parser alone (\`parseEmail\`, mailparser), one after another | ${fmt(reference.parseMs / 1000, 2)} s (${fmt(EMAILS / (reference.parseMs / 1000))} emails/s) | ${main.map((r) => `${name(r.engine)}: ${fmt((reference.parseMs / r.firstToDoneMs) * 100, 1)}% of the import`).join("; ")} |`,
     ...engines.map(
       (engine) =>
-        `| bare INSERTs on ${name(engine)} (same driver; per email one transaction: its text row and its files as bytea, ${fmt(mb(bare[engine].bytes), 1)} MB; load ${bare[engine].load.map((l) => l.toFixed(1)).join(" → ")}) | ${fmt(bare[engine].ms / 1000, 1)} s (${fmt(bare[engine].perSecond, 1)} emails/s) | server at ${fmt((EMAILS / (main.find((r) => r.engine === engine).firstToDoneMs / 1000) / bare[engine].perSecond) * 100)}% of the bare rate |`,
+        `| bare INSERTs on ${name(engine)} (same driver; per email one transaction: its text row and its files as bytea, ${fmt(mb(bare[engine].bytes), 1)} MB; load ${bare[engine].load.map((l) => l.toFixed(1)).join(" → ")}) | ${fmt(bare[engine].ms / 1000, 1)} s (${fmt(bare[engine].perSecond, 1)} emails/s) | server at ${fmt((EMAILS / ((main.find((r) => r.engine === engine)?.firstToDoneMs ?? Number.NaN) / 1000) / bare[engine].perSecond) * 100)}% of the bare rate |`,
     ),
     "",
     "Parse time per kind (the parser alone):",
@@ -709,13 +816,16 @@ function report() {
     const byUid = new Map(r.ledger.rows.map((row) => [Number(row.uid), row]));
     const noRow = emails.filter((email) => email.uid !== undefined && !byUid.has(email.uid)).length;
     const noReason = r.ledger.rows.filter((row) => row.outcome !== "imported" && !row.reason).length;
+    /** @type {Record<string, Record<string, number>>} */
     const matrix = {};
+    /** @type {string[]} */
     const unexpected = [];
     for (const email of emails) {
-      const row = byUid.get(email.uid);
+      const row = email.uid === undefined ? undefined : byUid.get(email.uid);
       const outcome = row?.outcome ?? "(no row)";
       matrix[email.kind] ??= {};
-      matrix[email.kind][outcome] = (matrix[email.kind][outcome] ?? 0) + 1;
+      const counts = /** @type {Record<string, number>} */ (matrix[email.kind]); // there since the line above
+      counts[outcome] = (counts[outcome] ?? 0) + 1;
       if (row && row.outcome !== email.expect)
         unexpected.push(`${email.kind} → ${row.outcome}${row.reason ? ` (${row.reason.slice(0, 80)})` : ""}`);
     }
@@ -755,7 +865,7 @@ function report() {
       `That run: ${fmt(profiled.firstToDoneMs / 1000, 1)} s from the first to the last email (only those samples count). Self time by package; a native frame or Node's own code counts for its nearest caller outside Node (a socket write made by pg is pg's; \`node core\` is what Node does on its own, e.g. posting messages to PGlite's thread). Shares of the thread's busy time.`,
       "",
     );
-    for (const thread of profiled.profile) {
+    for (const thread of profiled.profile ?? []) {
       lines.push(
         `**${thread.name}** (\`${thread.file}\`): ${fmt(thread.seconds, 1)} s sampled, busy ${fmt(thread.busySeconds, 1)} s (${fmt((thread.busySeconds / thread.seconds) * 100)}%).`,
         "",

@@ -5,6 +5,44 @@
 // gives FCP, the longest task until hydration and the Event Timing of that tap.
 import { launchPlaywrightChromium } from "./lighthouse-runner.mjs";
 
+/** @typedef {import("./page-globals.d.ts").BenchState} BenchState */
+/** @typedef {import("./page-globals.d.ts").ControlSpot} ControlSpot */
+/**
+ * A control of a page: what to tap, what shows that it worked, whether the HTML alone does the job
+ * (`native`), and whether it posts (then it is not measured on the copy).
+ * @typedef {{ name: string, control: string, effect: string, native: boolean, posts?: boolean }} Control
+ */
+/**
+ * One control in one load: its taps and, once it worked, when, and after how long a dead window.
+ * @typedef {object} ControlResult
+ * @property {string} control
+ * @property {boolean} native
+ * @property {number} taps
+ * @property {number} reaction
+ * @property {boolean} newDocument
+ * @property {number} [firstWorks]
+ * @property {number} [deadWindow]
+ * @property {number} [lostTaps]
+ */
+/**
+ * What the load that taps the menu shows besides (measureControl with `watchLoad`).
+ * @typedef {object} LoadFacts
+ * @property {number | undefined} fcp
+ * @property {number} longestTask
+ * @property {number} longTasks
+ * @property {number} longestScript
+ * @property {string | undefined} longestScriptUrl
+ * @property {number} tapEventMs
+ * @property {number | undefined} tapDelayMs
+ * @property {number} tapProcessingMs
+ * @property {boolean} tapBeforeHydration
+ * @property {number | undefined} hydratedAt
+ */
+/**
+ * One run of a page: its first control's load, and every control.
+ * @typedef {ControlResult & Partial<LoadFacts> & { controls: ControlResult[] }} InteractivityRun
+ */
+
 // An iPhone X sized phone; no network throttling (localhost), the CPU is what this step is about.
 const PHONE = { viewport: { width: 375, height: 812 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 const CPU_SLOWDOWN = 4;
@@ -15,7 +53,9 @@ const HYDRATION_WAIT_MS = 20_000; // a real page that never hydrates still gets 
 const TAPS_KEY = "__bench_taps"; // sessionStorage: tap times survive a full page load
 
 // `native`: the HTML does the job (popover, link, form), so the target is no dead window at all.
+/** @type {Control} */
 const MENU = { name: "menu", control: 'button[popovertarget="menu-movil"]', effect: "#menu-movil a", native: true };
+/** @type {Record<string, Control[]>} */
 const CONTROLS = {
   "/": [MENU, { name: "FAQ", control: ".faq-item button", effect: "#faq-1-respuesta", native: true }],
   "/productos": [
@@ -48,7 +88,11 @@ const CONTROLS = {
   ],
 };
 
-/** The controls measured on a page; the menu button first (every page has it at this width). */
+/**
+ * The controls measured on a page; the menu button first (every page has it at this width).
+ * @param {string} page
+ * @param {"real" | "copy"} kind
+ */
 function controlsOf(page, kind) {
   // The copy's static server cannot answer a POST, so the form is only measured on the real server.
   return (CONTROLS[page] ?? [MENU]).filter((control) => kind === "real" || !control.posts);
@@ -59,11 +103,15 @@ function controlsOf(page, kind) {
  * performance timestamp) so a tap in one document and its effect in the next can be compared; the
  * tap times are kept in sessionStorage for the same reason. It tells the harness (bindings, which
  * do not wait for a busy main thread) where to tap, that a tap was handled and that the effect showed.
+ * @param {{ control: string, effect: string, tapsKey: string, hydrates: boolean, afterLoad: number }} options
  */
 const INIT = ({ control, effect, tapsKey, hydrates, afterLoad }) => {
+  /** @param {number} ms */
   const epoch = (ms) => performance.timeOrigin + ms;
-  const bench = { longTasks: [], events: [] };
+  /** @type {BenchState} */
+  const bench = { longTasks: [], events: [], scripts: [] };
   window.__bench = bench;
+  /** @returns {number[]} */
   const taps = () => JSON.parse(sessionStorage.getItem(tapsKey) ?? "[]");
   addEventListener(
     "pointerdown",
@@ -78,15 +126,15 @@ const INIT = ({ control, effect, tapsKey, hydrates, afterLoad }) => {
   // What of a long task is the page's own code (Long Animation Frames: each script's run). A task
   // also holds the browser's own work (committing the navigation, style, layout, paint), which the
   // no-JS copy shows too; the harness's own script has no address and is left out.
-  bench.scripts = [];
   new PerformanceObserver((list) => {
-    for (const frame of list.getEntries())
+    for (const frame of /** @type {import("./page-globals.d.ts").LongAnimationFrame[]} */ (list.getEntries()))
       for (const script of frame.scripts)
         if (script.sourceURL.startsWith(location.origin))
           bench.scripts.push({ at: epoch(script.startTime), ms: script.duration, url: script.sourceURL });
   }).observe({ type: "long-animation-frame", buffered: true });
+  // Event Timing's durationThreshold is not in TypeScript's DOM types yet: hence the cast below.
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
+    for (const entry of /** @type {PerformanceEventTiming[]} */ (list.getEntries()))
       bench.events.push({
         name: entry.name,
         at: epoch(entry.startTime),
@@ -95,17 +143,20 @@ const INIT = ({ control, effect, tapsKey, hydrates, afterLoad }) => {
         delay: entry.processingStart - entry.startTime,
         processing: entry.processingEnd - entry.processingStart,
       });
-  }).observe({ type: "event", durationThreshold: 16, buffered: true });
+  }).observe(/** @type {PerformanceObserverInit} */ ({ type: "event", durationThreshold: 16, buffered: true }));
 
+  /** @type {number | undefined} */
   let visibleSince;
+  /** @type {string | undefined} */
   let reported;
+  /** @param {number} time */
   const frame = (time) => {
     const at = epoch(time);
     const target = document.querySelector(control);
     visibleSince = target?.checkVisibility() ? (visibleSince ?? at) : undefined;
     const fcp = performance.getEntriesByName("first-contentful-paint")[0];
     // Painted = visible in a frame at or after the first paint (rAF runs before the first paint too).
-    if (visibleSince !== undefined && fcp && bench.effectAt === undefined) {
+    if (target && visibleSince !== undefined && fcp && bench.effectAt === undefined) {
       bench.controlAt ??= Math.max(visibleSince, epoch(fcp.startTime));
       const rect = target.getBoundingClientRect();
       const x = Math.round(rect.left + rect.width / 2);
@@ -128,8 +179,9 @@ const INIT = ({ control, effect, tapsKey, hydrates, afterLoad }) => {
       bench.hydratedAt = at;
     }
     // The load is watched until hydration (real pages) or `afterLoad` ms after the load event, the later.
-    const [navigation] = performance.getEntriesByType("navigation");
-    const loaded = navigation?.loadEventEnd > 0 && time > navigation.loadEventEnd + afterLoad;
+    const [navigation] = /** @type {PerformanceNavigationTiming[]} */ (performance.getEntriesByType("navigation"));
+    const loaded =
+      navigation !== undefined && navigation.loadEventEnd > 0 && time > navigation.loadEventEnd + afterLoad;
     if (!bench.watched && loaded && (!hydrates || bench.hydratedAt !== undefined)) {
       bench.watched = true;
       window.__benchWatched?.();
@@ -139,9 +191,16 @@ const INIT = ({ control, effect, tapsKey, hydrates, afterLoad }) => {
   requestAnimationFrame(frame);
 };
 
+/** @param {Error} error */
 const isNavigationGone = (error) => /context was destroyed|navigation|Target closed|detached/i.test(error.message);
 
-/** Polls the page once per frame; a navigation in between (a link, a form) just means: ask again. */
+/**
+ * Polls the page once per frame; a navigation in between (a link, a form) just means: ask again.
+ * @param {import("playwright-core").Page} page
+ * @param {() => boolean} predicate
+ * @param {number} timeout
+ * @param {unknown} [arg]
+ */
 async function waitInPage(page, predicate, timeout, arg) {
   const deadline = Date.now() + timeout;
   for (;;) {
@@ -151,7 +210,8 @@ async function waitInPage(page, predicate, timeout, arg) {
       await page.waitForFunction(predicate, arg, { polling: "raf", timeout: left });
       return true;
     } catch (error) {
-      if (!isNavigationGone(error)) return false;
+      if (!isNavigationGone(/** @type {Error} */ (error))) return false;
+      // @ts-expect-error Playwright waits for "commit" here as in goto(), but its types list only the other states.
       await page.waitForLoadState("commit").catch(() => {});
     }
   }
@@ -159,12 +219,22 @@ async function waitInPage(page, predicate, timeout, arg) {
 
 /** What the page's bindings told so far, and a wait for the next thing they tell. */
 function signals() {
+  /**
+   * @type {{
+   *   spot: ControlSpot | undefined, first: ControlSpot | undefined, clicks: number, effect: boolean, watched: boolean,
+   * }}
+   */
   const state = { spot: undefined, first: undefined, clicks: 0, effect: false, watched: false };
   let wake = () => {};
   return {
     state,
     poke: () => wake(),
-    /** Resolves with test() as soon as it is true, or after `ms`. */
+    /**
+     * Resolves with test() as soon as it is true, or after `ms`.
+     * @param {() => boolean} test
+     * @param {number} ms
+     * @returns {Promise<boolean>}
+     */
     until(test, ms) {
       return new Promise((resolve) => {
         const done = () => {
@@ -180,7 +250,14 @@ function signals() {
   };
 }
 
-/** One fresh context (cold cache), one load of `url`, the control tapped until it works. */
+/**
+ * One fresh context (cold cache), one load of `url`, the control tapped until it works.
+ * @param {import("playwright-core").Browser} browser
+ * @param {string} url
+ * @param {Control} control
+ * @param {{ kind: "real" | "copy", watchLoad: boolean }} options
+ * @returns {Promise<(ControlResult & Partial<LoadFacts>) | undefined>}
+ */
 async function measureControl(browser, url, control, { kind, watchLoad }) {
   const context = await browser.newContext(PHONE);
   try {
@@ -244,19 +321,25 @@ async function measureControl(browser, url, control, { kind, watchLoad }) {
     // (selectors, waitForFunction) are long tasks of their own on a slowed-down CPU.
     if (watchLoad) await until(() => state.watched, HYDRATION_WAIT_MS);
     if (worked) await waitInPage(page, () => document.readyState !== "loading", GIVE_UP_MS);
+    /** @type {number[]} */
     const taps = JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), TAPS_KEY)) ?? "[]");
     const seen = await page.evaluate(() => window.__bench);
-    const { paintedAt, origin } = state.first;
+    // Told together with the first spot, which is there.
+    const { paintedAt, origin } = /** @type {ControlSpot} */ (state.first);
     // Which way it worked: in the same document (popover, script, client-side route) or a new one.
+    /** @type {ControlResult} */
     const result = {
       control: control.name,
       native: control.native,
       taps: taps.length,
-      reaction: taps[0] - paintedAt,
+      reaction: (taps[0] ?? Number.NaN) - paintedAt,
       newDocument: navigated,
     };
     if (worked) {
-      const tapAt = taps.filter((at) => at <= seen.effectAt).at(-1) ?? taps.at(-1);
+      // The tap that worked is among them.
+      const tapAt = /** @type {number} */ (
+        taps.filter((at) => at <= (seen.effectAt ?? Number.NaN)).at(-1) ?? taps.at(-1)
+      );
       const lostTaps = taps.indexOf(tapAt);
       Object.assign(result, {
         firstWorks: tapAt - origin,
@@ -273,15 +356,20 @@ async function measureControl(browser, url, control, { kind, watchLoad }) {
     const load = await page.evaluate(() => ({
       ...window.__bench,
       fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-      loadEnd: performance.timeOrigin + performance.getEntriesByType("navigation")[0].loadEventEnd,
+      loadEnd:
+        performance.timeOrigin +
+        /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType("navigation")[0]).loadEventEnd,
     }));
     const windowEnd = Math.max(load.hydratedAt ?? 0, load.loadEnd + AFTER_LOAD_MS);
     const tasks = load.longTasks.filter((task) => task.at <= windowEnd);
     const longestScript = load.scripts
       .filter((script) => script.at <= windowEnd)
-      .reduce((longest, script) => (script.ms > (longest?.ms ?? 0) ? script : longest), undefined);
+      .reduce(
+        (longest, script) => (script.ms > (longest?.ms ?? 0) ? script : longest),
+        /** @type {BenchState["scripts"][number] | undefined} */ (undefined),
+      );
     // The first tap's pointerdown, pointerup and click (Event Timing only lists those over 16 ms).
-    const firstTap = taps[0];
+    const firstTap = taps[0] ?? Number.NaN;
     const tapEntries = load.events.filter(
       (entry) =>
         ["pointerdown", "pointerup", "click"].includes(entry.name) &&
@@ -299,8 +387,10 @@ async function measureControl(browser, url, control, { kind, watchLoad }) {
       tapEventMs: Math.max(0, ...tapEntries.map((entry) => entry.ms)),
       // Of the longest entry: how long the tap waited for the main thread; and the longest run of the
       // page's handlers among the tap's entries (0 when none reached 16 ms in all).
-      tapDelayMs: tapEntries.reduce((longest, entry) => (entry.ms > (longest?.ms ?? -1) ? entry : longest), undefined)
-        ?.delay,
+      tapDelayMs: tapEntries.reduce(
+        (longest, entry) => (entry.ms > (longest?.ms ?? -1) ? entry : longest),
+        /** @type {BenchState["events"][number] | undefined} */ (undefined),
+      )?.delay,
       tapProcessingMs: Math.max(0, ...tapEntries.map((entry) => entry.processing)),
       tapBeforeHydration: load.hydratedAt === undefined ? !hydrates : firstTap < load.hydratedAt,
       hydratedAt: load.hydratedAt === undefined ? undefined : load.hydratedAt - origin,
@@ -313,19 +403,24 @@ async function measureControl(browser, url, control, { kind, watchLoad }) {
 /**
  * N runs of every page, real and copy interleaved (same machine noise for both). Returns, per page
  * and kind, the list of runs: the menu's load (FCP, long tasks, Event Timing) and every control.
+ * @param {{ realUrl: string, copyUrl: string, pages: string[], runs: number, log?: (line: string) => void }} options
  */
 export async function measureInteractivity({ realUrl, copyUrl, pages, runs, log = console.log }) {
   const browser = await launchPlaywrightChromium();
   try {
+    /** @type {{ page: string, real: InteractivityRun[], copy: InteractivityRun[] }[]} */
     const results = [];
     for (const page of pages) {
+      /** @type {{ real: InteractivityRun[], copy: InteractivityRun[] }} */
       const byKind = { real: [], copy: [] };
       for (let run = 1; run <= runs; run += 1) {
-        for (const [kind, base] of [
+        for (const [kind, base] of /** @type {const} */ ([
           ["real", realUrl],
           ["copy", copyUrl],
-        ]) {
+        ])) {
+          /** @type {ControlResult[]} */
           const controls = [];
+          /** @type {(ControlResult & Partial<LoadFacts>) | undefined} */
           let load;
           for (const [index, control] of controlsOf(page, kind).entries()) {
             const measured = await measureControl(browser, `${base}${page}`, control, {
@@ -341,6 +436,7 @@ export async function measureInteractivity({ realUrl, copyUrl, pages, runs, log 
           }
           if (!load) continue;
           byKind[kind].push({ ...load, controls });
+          /** @param {number | undefined} value */
           const ms = (value) => (value === undefined ? "never" : `${Math.round(value)} ms`);
           log(
             `[interactivity ${run}/${runs}] ${kind.padEnd(4)} ${page.padEnd(22)} FCP ${ms(load.fcp)} longest task ${ms(load.longestTask)} script ${ms(load.longestScript)}${load.longestScriptUrl ? ` (${load.longestScriptUrl})` : ""} ` +

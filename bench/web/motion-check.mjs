@@ -3,6 +3,7 @@
 // Lighthouse cannot emulate prefers-reduced-motion, so this drives Chromium with playwright-core.
 import { launchPlaywrightChromium } from "./lighthouse-runner.mjs";
 
+/** @param {string} url */
 const isVideo = (url) => /\.webm(\?|$)/.test(url);
 // Lighthouse's mobile viewport (Moto G Power), so the same poster and layout are used.
 const MOBILE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
@@ -13,6 +14,11 @@ const SAVE_DATA_SCRIPT = () => {
   Object.defineProperty(Navigator.prototype, "connection", { configurable: true, get: () => connection });
 };
 
+/**
+ * @param {import("playwright-core").Browser} browser
+ * @param {string} url
+ * @param {{ reducedMotion?: "reduce" | "no-preference", saveData?: boolean, settleMs?: number }} options
+ */
 async function loadAndWatch(browser, url, { reducedMotion = "no-preference", saveData = false, settleMs = 4000 }) {
   const context = await browser.newContext({ ...MOBILE, reducedMotion });
   if (saveData) await context.addInitScript(SAVE_DATA_SCRIPT);
@@ -20,7 +26,7 @@ async function loadAndWatch(browser, url, { reducedMotion = "no-preference", sav
   await context.addInitScript(() => {
     window.__lcp = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
+      for (const entry of /** @type {LargestContentfulPaint[]} */ (list.getEntries())) {
         window.__lcp.push({
           element: entry.element?.tagName ?? "?",
           size: entry.size,
@@ -30,6 +36,7 @@ async function loadAndWatch(browser, url, { reducedMotion = "no-preference", sav
     }).observe({ type: "largest-contentful-paint", buffered: true });
   });
   const page = await context.newPage();
+  /** @type {import("playwright-core").Request[]} */
   const videos = [];
   page.on("request", (request) => {
     if (isVideo(request.url())) videos.push(request);
@@ -39,8 +46,11 @@ async function loadAndWatch(browser, url, { reducedMotion = "no-preference", sav
     // Give the page's after-load code time to start the video (or not).
     await page.waitForTimeout(settleMs);
     const { loadAt, lcp } = await page.evaluate(() => {
-      const [navigation] = performance.getEntriesByType("navigation");
-      return { loadAt: performance.timeOrigin + navigation.loadEventStart, lcp: window.__lcp };
+      const [navigation] = /** @type {PerformanceNavigationTiming[]} */ (performance.getEntriesByType("navigation"));
+      return {
+        loadAt: performance.timeOrigin + /** @type {PerformanceNavigationTiming} */ (navigation).loadEventStart,
+        lcp: window.__lcp,
+      };
     });
     return {
       requested: videos.map((request) => request.url().replace(/^https?:\/\/[^/]+/, "")),
@@ -53,6 +63,10 @@ async function loadAndWatch(browser, url, { reducedMotion = "no-preference", sav
   }
 }
 
+/**
+ * What a browser fetched of the hero video with normal motion, with reduced motion and with Save-Data.
+ * @param {string} siteUrl
+ */
 export async function checkHeroVideo(siteUrl) {
   const browser = await launchPlaywrightChromium();
   try {

@@ -22,6 +22,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 // postbuild writes it last, into the browser's half of the build.
 const STAMP = "client/.build-stamp";
 
+/** @param {string} buildDir */
 function stampOf(buildDir) {
   try {
     return readFileSync(path.join(buildDir, STAMP), "utf8").trim();
@@ -36,6 +37,8 @@ function stampOf(buildDir) {
  * node_modules (packages npm did not hoist, such as @hookform/resolvers), then the repository's. The
  * snapshot gets the same two: a link, next to it, to the web app's node_modules, and the
  * repository's above it (which is why the snapshot must stay inside the repository).
+ * @param {string} buildDir
+ * @param {string} dest
  */
 function linkWebModules(buildDir, dest) {
   const webModules = path.join(path.dirname(buildDir), "node_modules");
@@ -49,6 +52,8 @@ function linkWebModules(buildDir, dest) {
  * Copies the whole build (`client` and `server`) once for the whole run: the real server and the
  * no-JS copy then measure the same bytes even if someone rebuilds apps/web in the meantime. Retries
  * if a rebuild lands mid-copy.
+ * @param {string} buildDir
+ * @param {string} dest
  */
 export function snapshotBuild(buildDir, dest) {
   linkWebModules(buildDir, dest);
@@ -61,7 +66,11 @@ export function snapshotBuild(buildDir, dest) {
   throw new Error(`${buildDir} kept changing while it was copied (is a build running?)`);
 }
 
-/** GET of the real server; a redirect or an error status is an error (a page that is not there). */
+/**
+ * GET of the real server; a redirect or an error status is an error (a page that is not there).
+ * @param {string} baseUrl
+ * @param {string} pathname
+ */
 async function fetchFrom(baseUrl, pathname) {
   const response = await fetch(`${baseUrl}${pathname}`, { redirect: "manual" });
   if (response.status !== 200) throw new Error(`GET ${pathname} on the real server answered ${response.status}`);
@@ -71,32 +80,47 @@ async function fetchFrom(baseUrl, pathname) {
 /**
  * The pages to copy: those measured, those the run knows, and every page of the sitemap (the
  * product pages the copy's cards link to, including a product published by this run).
+ * @param {string} baseUrl
+ * @param {string[]} known
  */
 export async function pagesToCopy(baseUrl, known) {
   const sitemap = await (await fetchFrom(baseUrl, "/sitemap.xml")).text();
-  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc = ""]) => new URL(loc).pathname);
   return [...new Set([...known, ...listed])];
 }
 
-/** Every page's HTML as the real server sends it (scripts and all), by path. */
+/**
+ * Every page's HTML as the real server sends it (scripts and all), by path.
+ * @param {string} baseUrl
+ * @param {string[]} pathnames
+ */
 export async function fetchPages(baseUrl, pathnames) {
+  /** @type {Map<string, string>} */
   const pages = new Map();
   for (const pathname of pathnames) pages.set(pathname, await (await fetchFrom(baseUrl, pathname)).text());
   return pages;
 }
 
-/** Same-origin files the HTML points at (href, src, srcSet, poster), with the pages that do. */
+/**
+ * Same-origin files the HTML points at (href, src, srcSet, poster), with the pages that do.
+ * @param {Map<string, string>} pages
+ */
 function referencedFiles(pages) {
+  /** @type {Map<string, string[]>} */
   const references = new Map();
   for (const [pathname, html] of pages) {
-    for (const [, url] of html.matchAll(/(?:href|src|srcSet|srcset|poster)="(\/[^"#?]+\.[a-z0-9]+)"/g)) {
+    for (const [, url = ""] of html.matchAll(/(?:href|src|srcSet|srcset|poster)="(\/[^"#?]+\.[a-z0-9]+)"/g)) {
       references.set(url, [...(references.get(url) ?? []), pathname]);
     }
   }
   return references;
 }
 
-/** Referenced files that are not in the browser's build (pictures uploaded through the editor, or broken links). */
+/**
+ * Referenced files that are not in the browser's build (pictures uploaded through the editor, or broken links).
+ * @param {Map<string, string>} pages
+ * @param {string} clientDir
+ */
 export function missingReferences(pages, clientDir) {
   return new Map([...referencedFiles(pages)].filter(([url]) => !existsSync(path.join(clientDir, url))));
 }
@@ -104,11 +128,16 @@ export function missingReferences(pages, clientDir) {
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi;
 const MODULEPRELOAD = /<link\b[^>]*\brel=["']?modulepreload["']?[^>]*>/gi;
 
+/** @param {string} html */
 export function stripScripts(html) {
   return html.replace(SCRIPT, "").replace(MODULEPRELOAD, "");
 }
 
-/** A text file with the compressed copies the real server keeps of every page (brotli 11, gzip -9). */
+/**
+ * A text file with the compressed copies the real server keeps of every page (brotli 11, gzip -9).
+ * @param {string} file
+ * @param {string} text
+ */
 function writeCompressed(file, text) {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, text);
@@ -116,7 +145,11 @@ function writeCompressed(file, text) {
   writeFileSync(`${file}.gz`, gzipSync(text, { level: 9 }));
 }
 
-/** Where the static server finds a page: `/` is `index.html`, `/productos` is `productos/index.html`. */
+/**
+ * Where the static server finds a page: `/` is `index.html`, `/productos` is `productos/index.html`.
+ * @param {string} dest
+ * @param {string} pathname
+ */
 const pageFile = (dest, pathname) => path.join(dest, `.${pathname}`, "index.html");
 
 /**
@@ -125,6 +158,7 @@ const pageFile = (dest, pathname) => path.join(dest, `.${pathname}`, "index.html
  * robots.txt as the real server sends them (Lighthouse's SEO audits read robots.txt). Files the pages
  * reference that the build lacks but the real server serves (uploaded pictures) are fetched too;
  * those the real server does not serve either are returned, with the pages that point at them.
+ * @param {{ baseUrl: string, clientDir: string, pages: Map<string, string>, dest: string }} copy
  */
 export async function makeNoJsCopy({ baseUrl, clientDir, pages, dest }) {
   rmSync(dest, { recursive: true, force: true });
@@ -147,6 +181,7 @@ export async function makeNoJsCopy({ baseUrl, clientDir, pages, dest }) {
 }
 
 // Mirrors apps/api/src/plugins/static-files.ts so both sides get the same headers.
+/** @type {Record<string, string>} */
 const CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -166,13 +201,21 @@ const CONTENT_TYPES = {
   ".woff2": "font/woff2",
 };
 
+/**
+ * @param {string} urlPath
+ * @param {string} contentType
+ */
 function cacheControlOf(urlPath, contentType) {
   if (urlPath.startsWith("/assets/")) return "public, max-age=31536000, immutable";
   if (contentType.startsWith("text/html")) return "no-cache";
   return "public, max-age=604800, stale-while-revalidate=86400";
 }
 
-/** Maps a URL path to a file: directories and extension-less paths answer with their index.html. */
+/**
+ * Maps a URL path to a file: directories and extension-less paths answer with their index.html.
+ * @param {string} root
+ * @param {string} urlPath
+ */
 function resolveFile(root, urlPath) {
   const full = path.resolve(root, `.${urlPath}`);
   if (full !== root && !full.startsWith(`${root}${path.sep}`)) return undefined;
@@ -180,12 +223,17 @@ function resolveFile(root, urlPath) {
   return candidates.find((file) => existsSync(file) && statSync(file).isFile());
 }
 
-/** A minimal static server for the no-JS copy (HTTP/1.1 like the real one). */
+/**
+ * A minimal static server for the no-JS copy (HTTP/1.1 like the real one).
+ * @param {string} root
+ * @param {number} port
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
 export function serveStatic(root, port) {
   const server = http.createServer((request, response) => {
     let urlPath;
     try {
-      urlPath = decodeURIComponent(new URL(request.url, "http://x").pathname);
+      urlPath = decodeURIComponent(new URL(request.url ?? "", "http://x").pathname);
     } catch {
       response.writeHead(400).end();
       return;
@@ -198,12 +246,13 @@ export function serveStatic(root, port) {
     const contentType = CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream";
     const { size, mtimeMs } = statSync(file);
     const etag = `"${size.toString(36)}-${Math.trunc(mtimeMs).toString(36)}"`;
+    /** @type {Record<string, string | number>} */
     const headers = { "content-type": contentType, "cache-control": cacheControlOf(urlPath, contentType), etag };
     const accept = request.headers["accept-encoding"] ?? "";
-    const encodings = [
+    const encodings = /** @type {const} */ ([
       ["br", ".br"],
       ["gzip", ".gz"],
-    ].filter(([, ext]) => existsSync(file + ext));
+    ]).filter(([, ext]) => existsSync(file + ext));
     if (encodings.length > 0) headers.vary = "accept-encoding";
     if (request.headers["if-none-match"] === etag) {
       response.writeHead(304, headers).end();
@@ -221,7 +270,8 @@ export function serveStatic(root, port) {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => {
       resolve({
-        url: `http://127.0.0.1:${server.address().port}`,
+        // Listening on a TCP port: its address is an AddressInfo.
+        url: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}`,
         close: () =>
           new Promise((done) => {
             server.closeAllConnections();

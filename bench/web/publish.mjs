@@ -44,7 +44,19 @@ export const NEW_PRODUCT = {
   image: null,
 };
 
-/** A JSON call of the API; a non-2xx answer ends the benchmark with the server's own message. */
+/**
+ * A site item as the editor's API shows it: its id, the version to publish, and its draft.
+ * @typedef {{ id: number, version: number, draft: { slug: string, title: string, description: string } }} SiteItem
+ */
+
+/**
+ * A JSON call of the API; a non-2xx answer ends the benchmark with the server's own message.
+ * @param {string} baseUrl
+ * @param {string | undefined} token
+ * @param {string} method
+ * @param {string} path
+ * @param {object} [body]
+ */
 async function call(baseUrl, token, method, path, body) {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method,
@@ -62,6 +74,9 @@ async function call(baseUrl, token, method, path, body) {
 /**
  * The first administrator's access token. The server was started with ADMIN_PASSWORD, so the account
  * has no temporary password to replace and no second factor yet: the password alone signs in.
+ * @param {string} baseUrl
+ * @param {{ username: string, password: string }} admin
+ * @returns {Promise<string>}
  */
 async function signIn(baseUrl, { username, password }) {
   const answer = await call(baseUrl, undefined, "POST", "/auth/login", { username, password });
@@ -69,7 +84,13 @@ async function signIn(baseUrl, { username, password }) {
   return answer.accessToken;
 }
 
-/** Polls `pathname` until its HTML contains `text`; the time it took, or a loud failure after 10 s. */
+/**
+ * Polls `pathname` until its HTML contains `text`; the time it took, or a loud failure after 10 s.
+ * @param {string} baseUrl
+ * @param {string} pathname
+ * @param {string} text
+ * @param {number} since
+ */
 async function waitUntilLive(baseUrl, pathname, text, since) {
   while (performance.now() - since < LIVE_WITHIN_MS) {
     const response = await fetch(`${baseUrl}${pathname}`, { redirect: "manual" });
@@ -79,22 +100,38 @@ async function waitUntilLive(baseUrl, pathname, text, since) {
   throw new Error(`published, but ${pathname} did not show "${text}" within ${LIVE_WITHIN_MS / 1000} s`);
 }
 
-/** Publishes `item` at `version` and waits for `text` on `pathname`: the time from the publish call. */
+/**
+ * Publishes `item` at `version` and waits for `text` on `pathname`: the time from the publish call.
+ * @param {string} baseUrl
+ * @param {string} token
+ * @param {{ id: number }} item
+ * @param {number} version
+ * @param {string} pathname
+ * @param {string} text
+ */
 async function publishAndWait(baseUrl, token, item, version, pathname, text) {
   const since = performance.now();
   await call(baseUrl, token, "POST", `/site/items/${item.id}/publish`, { version });
   return waitUntilLive(baseUrl, pathname, text, since);
 }
 
-/** Saves a longer description of an existing product as a draft, then publishes it. */
+/**
+ * Saves a longer description of an existing product as a draft, then publishes it.
+ * @param {string} baseUrl
+ * @param {string} token
+ * @param {typeof EDITED_PRODUCT} edit
+ */
 async function editDescription(baseUrl, token, { slug, sentence }) {
+  /** @type {{ id: number, kind: string }[]} */
   const items = await call(baseUrl, token, "GET", "/site/items");
   const summaries = items.filter((entry) => entry.kind === "product");
   // The list has titles only: open each product until the one with this address.
   for (const summary of summaries) {
+    /** @type {SiteItem} */
     const item = await call(baseUrl, token, "GET", `/site/items/${summary.id}`);
     if (item.draft.slug !== slug) continue;
     const content = { ...item.draft, description: `${item.draft.description} ${sentence}` };
+    /** @type {SiteItem} */
     const saved = await call(baseUrl, token, "PUT", `/site/items/${item.id}`, {
       kind: "product",
       version: item.version,
@@ -107,8 +144,14 @@ async function editDescription(baseUrl, token, { slug, sentence }) {
   throw new Error(`no product with the address "${slug}" in GET /api/site/items`);
 }
 
-/** Adds a new product (a draft) and publishes it; live once /productos lists it. */
+/**
+ * Adds a new product (a draft) and publishes it; live once /productos lists it.
+ * @param {string} baseUrl
+ * @param {string} token
+ * @param {typeof NEW_PRODUCT} content
+ */
 async function addProduct(baseUrl, token, content) {
+  /** @type {SiteItem} */
   const created = await call(baseUrl, token, "POST", "/site/items", { kind: "product", content });
   const ms = await publishAndWait(baseUrl, token, created, created.version, "/productos", content.title);
   return {
@@ -121,6 +164,8 @@ async function addProduct(baseUrl, token, content) {
 /**
  * Signs in as the first administrator and publishes both changes, one after the other so each
  * publish → live time is its own. Returns what was published, where it was checked and how long it took.
+ * @param {string} baseUrl
+ * @param {{ username: string, password: string }} admin
  */
 export async function publishChanges(baseUrl, admin) {
   const token = await signIn(baseUrl, admin);

@@ -18,26 +18,85 @@ export const TARGETS = {
   heroWebmKB: 600,
 };
 
+/** @typedef {import("./lighthouse-runner.mjs").RunSummary} RunSummary */
+/** @typedef {ReturnType<typeof aggregatePage>} PageRow */
+/** @typedef {ReturnType<typeof aggregateInteractivity>[number]} InteractivityRow */
+/** @typedef {{ target: string, ok: boolean, detail: string }} Verdict */
+/**
+ * What is measured once per run beside the pages (run.mjs): the gzip size of the JS on "/", the hero
+ * video files, the browser's video checks, interactivity, CRM modules, what was published and the
+ * files the HTML references that nothing serves.
+ * @typedef {object} Extra
+ * @property {number} [homeJsGzip]
+ * @property {number} [homeJsFiles]
+ * @property {{ name: string, bytes: number }[]} [heroVideos]
+ * @property {Awaited<ReturnType<typeof import("./motion-check.mjs").checkHeroVideo>>} [video]
+ * @property {InteractivityRow[]} [interactivity]
+ * @property {{ modules: string[], loaded: { page: string, url: string }[] }} [crm]
+ * @property {Awaited<ReturnType<typeof import("./publish.mjs").publishChanges>>} [published]
+ * @property {{ url: string, pages: string[] }[]} [missingFiles]
+ */
+/**
+ * The machine and the run, as run.mjs describes them.
+ * @typedef {object} Meta
+ * @property {string} command
+ * @property {string} date
+ * @property {number} nproc
+ * @property {string} node
+ * @property {string} chromium
+ * @property {string} lighthouse
+ * @property {string} loadStart
+ * @property {string} loadEnd
+ * @property {string} buildStamp
+ * @property {number} runs
+ * @property {string} minutes
+ */
+
+/**
+ * The median of the finite numbers among `values`; undefined when there is none.
+ * @param {unknown[]} values
+ * @returns {number | undefined}
+ */
 export function median(values) {
-  const sorted = values.filter((value) => typeof value === "number" && Number.isFinite(value)).sort((a, b) => a - b);
+  const sorted = values
+    .filter(
+      /** @returns {value is number} */ (/** @type {unknown} */ value) =>
+        typeof value === "number" && Number.isFinite(value),
+    )
+    .sort((a, b) => a - b);
   if (sorted.length === 0) return undefined;
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  /** @param {number} index */
+  const at = (index) => sorted[index] ?? Number.NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }
 
 const KB = 1024;
 
-/** Medians of one page's real runs and no-JS runs, plus what explains them. */
+/**
+ * Medians of one page's real runs and no-JS runs, plus what explains them.
+ * @param {string} page
+ * @param {RunSummary[]} real
+ * @param {RunSummary[]} copy
+ */
 export function aggregatePage(page, real, copy) {
+  /**
+   * @param {RunSummary[]} runs
+   * @param {(run: RunSummary) => unknown} pick
+   */
   const m = (runs, pick) => median(runs.map(pick));
   const lcp = m(real, (run) => run.lcp);
   const lcpCopy = m(copy, (run) => run.lcp);
-  // The run whose LCP is closest to the median tells which element and phases are typical.
-  const typical = [...real].sort((a, b) => Math.abs(a.lcp - lcp) - Math.abs(b.lcp - lcp))[0];
+  // The run whose LCP is closest to the median tells which element and phases are typical (NaN: no LCP).
+  const typical = [...real].sort(
+    (a, b) => Math.abs(Number(a.lcp) - Number(lcp)) - Math.abs(Number(b.lcp) - Number(lcp)),
+  )[0];
+  /** @type {Record<string, string[]>} */
   const failing = {};
   for (const category of Object.keys(real[0]?.scores ?? {})) {
+    /** @type {Map<string, number>} */
     const counts = new Map();
-    for (const run of real) for (const id of run.failing[category]) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const run of real) for (const id of run.failing[category] ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
     failing[category] = [...counts].filter(([, count]) => count * 2 >= real.length).map(([id]) => id);
   }
   return {
@@ -67,13 +126,15 @@ export function aggregatePage(page, real, copy) {
     lcpElement: typical?.lcpDetails.element ?? "",
     lcpPhases: typical?.lcpDetails.phases ?? {},
     copyLcpPhases:
-      [...copy].sort((a, b) => Math.abs(a.lcp - lcpCopy) - Math.abs(b.lcp - lcpCopy))[0]?.lcpDetails.phases ?? {},
+      [...copy].sort((a, b) => Math.abs(Number(a.lcp) - Number(lcpCopy)) - Math.abs(Number(b.lcp) - Number(lcpCopy)))[0]
+        ?.lcpDetails.phases ?? {},
     scripts: typical?.scripts ?? [],
     bootup: typical?.bootup ?? [],
     videos: [...new Set(real.flatMap((run) => run.videos))],
   };
 }
 
+/** @type {Record<"score" | "s" | "ms" | "cls" | "ratio" | "kb", (value: number | undefined) => string>} */
 const fmt = {
   score: (value) => (value === undefined ? "–" : String(Math.round(value))),
   s: (ms) => (ms === undefined ? "–" : `${(ms / 1000).toFixed(2)} s`),
@@ -101,6 +162,7 @@ const HEADERS = [
   "total KB",
 ];
 
+/** @param {PageRow} row */
 function rowOf(row) {
   return [
     row.page,
@@ -121,12 +183,14 @@ function rowOf(row) {
   ];
 }
 
+/** @param {PageRow[]} rows */
 export function textTable(rows) {
   const cells = [HEADERS, ...rows.map(rowOf)];
-  const widths = HEADERS.map((_, column) => Math.max(...cells.map((line) => line[column].length)));
+  const widths = HEADERS.map((_, column) => Math.max(...cells.map((line) => line[column]?.length ?? 0)));
+  /** @param {string[]} values */
   const line = (values) =>
     values
-      .map((value, column) => (column === 0 ? value.padEnd(widths[column]) : value.padStart(widths[column])))
+      .map((value, column) => (column === 0 ? value.padEnd(widths[column] ?? 0) : value.padStart(widths[column] ?? 0)))
       .join("  ");
   return [
     line(HEADERS),
@@ -135,6 +199,10 @@ export function textTable(rows) {
   ].join("\n");
 }
 
+/**
+ * @param {string[]} headers
+ * @param {string[][]} lines
+ */
 function markdownTable(headers, lines) {
   return [
     `| ${headers.join(" | ")} |`,
@@ -148,11 +216,24 @@ function markdownTable(headers, lines) {
  * LCP within 1.1x of a no-JS copy, each metric in Lighthouse's full-score zone). `extra` holds what
  * is measured once per run: gzip size of the JS on "/", hero video files, the browser video checks
  * and the CRM check.
+ * @param {PageRow[]} rows
+ * @param {Extra} extra
  */
 export function verdicts(rows, extra) {
+  /** @type {Verdict[]} */
   const list = [];
+  /**
+   * @param {string} name
+   * @param {(row: PageRow) => number | undefined} value
+   * @param {(value: number) => boolean} ok
+   * @param {(value: number | undefined) => string} show
+   * @param {(row: PageRow) => string} [more]
+   */
   const perPage = (name, value, ok, show, more = () => "") => {
-    const bad = rows.filter((row) => value(row) === undefined || !ok(value(row)));
+    const bad = rows.filter((row) => {
+      const measured = value(row);
+      return measured === undefined || !ok(measured);
+    });
     list.push({
       target: name,
       ok: bad.length === 0,
@@ -165,18 +246,18 @@ export function verdicts(rows, extra) {
     (v) => v >= TARGETS.performance,
     fmt.score,
   );
-  for (const [id, label] of [
+  for (const [id, label] of /** @type {const} */ ([
     ["accessibility", "Accessibility"],
     ["best-practices", "Best Practices"],
     ["seo", "SEO"],
-  ]) {
-    const bad = rows.filter((row) => !(row.scores[id] >= TARGETS.otherScores));
+  ])) {
+    const bad = rows.filter((row) => !((row.scores[id] ?? Number.NaN) >= TARGETS.otherScores));
     list.push({
       target: `${label} = ${TARGETS.otherScores}`,
       ok: bad.length === 0,
       detail: bad.length
         ? bad
-            .map((row) => `${row.page} ${fmt.score(row.scores[id])} (${row.failing[id].join(", ") || "varies"})`)
+            .map((row) => `${row.page} ${fmt.score(row.scores[id])} (${row.failing[id]?.join(", ") || "varies"})`)
             .join("; ")
         : "all pages",
     });
@@ -236,7 +317,7 @@ export function verdicts(rows, extra) {
   if (home) {
     list.push({
       target: `"/" bytes without the video <= ${TARGETS.homeBytesKB} KB`,
-      ok: home.bytesWithoutVideo <= TARGETS.homeBytesKB * KB,
+      ok: (home.bytesWithoutVideo ?? Number.NaN) <= TARGETS.homeBytesKB * KB,
       detail: `${fmt.kb(home.bytesWithoutVideo)} KB transferred (with video: ${fmt.kb(home.totalBytes)} KB)`,
     });
   }
@@ -285,17 +366,23 @@ export function verdicts(rows, extra) {
   return list;
 }
 
+/** @param {Verdict[]} list */
 export function verdictLines(list) {
   const width = Math.max(...list.map((item) => item.target.length));
   return list.map((item) => `${item.ok ? "ok    " : "MISSED"}  ${item.target.padEnd(width)}  ${item.detail}`);
 }
 
+/** @param {string} url */
 const short = (url) => url.replace(/^https?:\/\/[^/]+/, "");
 
-/** What explains the numbers: LCP element and phases, and the heaviest scripts, per page. */
+/**
+ * What explains the numbers: LCP element and phases, and the heaviest scripts, per page.
+ * @param {PageRow[]} rows
+ */
 function diagnostics(rows) {
   const lines = [];
   for (const row of rows) {
+    /** @param {Record<string, number>} p */
     const phases = (p) =>
       Object.entries(p)
         .map(([name, ms]) => `${name} ${ms} ms`)
@@ -316,7 +403,10 @@ function diagnostics(rows) {
   return lines;
 }
 
-/** What the run published before measuring, and how long each change took to reach its page. */
+/**
+ * What the run published before measuring, and how long each change took to reach its page.
+ * @param {NonNullable<Extra["published"]>} published
+ */
 function publishedLines(published) {
   const changes = published.map(
     (change) => `${change.what} (\`${change.pathname}\`: published → live in ${change.ms} ms)`,
@@ -324,6 +414,9 @@ function publishedLines(published) {
   return `- Content measured: after the first administrator published, through \`/api/site/items\`, ${changes.join("; ")}.`;
 }
 
+/**
+ * @param {{ rows: PageRow[], list: Verdict[], meta: Meta, extra: Extra & Required<Pick<Extra, "published">> }} report
+ */
 export function markdown({ rows, list, meta, extra }) {
   const main = markdownTable(HEADERS, rows.map(rowOf));
   const copyTable = markdownTable(
@@ -384,14 +477,17 @@ ${extra.missingFiles?.length ? `\n## Files the HTML references but neither the b
 // Interactivity at 375 px, 4x CPU (interactivity.mjs). A dead window of one frame counts as none.
 export const INTERACTIVITY_TARGETS = { nativeDeadWindowMs: 16, deadWindowMs: 100, longTaskMs: 50, tapEventMs: 100 };
 
-/** Medians per page and kind (real / copy) of the runs of measureInteractivity, control by control. */
+/**
+ * Medians per page and kind (real / copy) of the runs of measureInteractivity, control by control.
+ * @param {Awaited<ReturnType<typeof import("./interactivity.mjs").measureInteractivity>>} results
+ */
 export function aggregateInteractivity(results) {
   const rows = [];
   for (const { page, real, copy } of results) {
-    for (const [kind, runs] of [
+    for (const [kind, runs] of /** @type {const} */ ([
       ["real", real],
       ["copy", copy],
-    ]) {
+    ])) {
       if (runs.length === 0) continue;
       const names = [...new Set(runs.flatMap((run) => run.controls.map((control) => control.control)))];
       rows.push({
@@ -411,12 +507,12 @@ export function aggregateInteractivity(results) {
           const worked = measured.filter((control) => control.firstWorks !== undefined);
           return {
             name,
-            native: measured[0].native,
+            native: measured[0]?.native, // a name comes from a control measured
             runs: measured.length,
             worked: worked.length,
             firstWorks: median(worked.map((control) => control.firstWorks)),
             deadWindow: median(worked.map((control) => control.deadWindow)),
-            lostTaps: Math.max(0, ...worked.map((control) => control.lostTaps)),
+            lostTaps: Math.max(0, ...worked.map((control) => control.lostTaps ?? Number.NaN)),
             reaction: median(measured.map((control) => control.reaction)),
             newDocument: measured.filter((control) => control.newDocument).length,
           };
@@ -427,14 +523,19 @@ export function aggregateInteractivity(results) {
   return rows;
 }
 
+/** @param {number | undefined} ms */
 const eventMs = (ms) => (ms === undefined ? "–" : ms < 16 ? "< 16 ms" : fmt.ms(ms));
 
-/** A tap's Event Timing with its parts: the wait for the main thread and the page's handlers. */
+/**
+ * A tap's Event Timing with its parts: the wait for the main thread and the page's handlers.
+ * @param {InteractivityRow} row
+ */
 const tapCell = (row) =>
   row.tapDelayMs === undefined
     ? eventMs(row.tapEventMs)
     : `${eventMs(row.tapEventMs)} (waits ${fmt.ms(row.tapDelayMs)}, handlers ${fmt.ms(row.tapProcessingMs)})`;
 
+/** @param {InteractivityRow["controls"][number]} control */
 function controlCell(control) {
   if (control.worked === 0) return `${control.name}: never (${control.runs} runs)`;
   const notes = [
@@ -444,6 +545,7 @@ function controlCell(control) {
   return `${control.name} ${fmt.s(control.firstWorks)} (${fmt.ms(control.deadWindow)}${notes.length ? `; ${notes.join(", ")}` : ""})`;
 }
 
+/** @param {InteractivityRow[]} rows */
 export function interactivityTable(rows) {
   return markdownTable(
     [
@@ -467,7 +569,10 @@ export function interactivityTable(rows) {
   );
 }
 
-/** How each control worked and how soon the harness could tap it: what bounds the dead windows. */
+/**
+ * How each control worked and how soon the harness could tap it: what bounds the dead windows.
+ * @param {InteractivityRow[]} rows
+ */
 function interactivityNotes(rows) {
   return rows.map((row) => {
     const taps = row.controls
@@ -485,15 +590,26 @@ function interactivityNotes(rows) {
   });
 }
 
-/** Verdicts: dead windows on both kinds (the HTML must work), load and tap figures on the real pages. */
+/**
+ * Verdicts: dead windows on both kinds (the HTML must work), load and tap figures on the real pages.
+ * @param {InteractivityRow[]} rows
+ */
 export function interactivityVerdicts(rows) {
   const T = INTERACTIVITY_TARGETS;
+  /** @type {Verdict[]} */
   const list = [];
+  /**
+   * @param {boolean} native
+   * @param {number} limit
+   */
   const deadWindows = (native, limit) => {
     const controls = rows.flatMap((row) =>
       row.controls.filter((c) => c.native === native).map((control) => ({ row, control })),
     );
-    const bad = controls.filter(({ control }) => control.worked < control.runs || !(control.deadWindow <= limit));
+    const bad = controls.filter(
+      ({ control }) => control.worked < control.runs || !((control.deadWindow ?? Number.NaN) <= limit),
+    );
+    /** @param {(typeof controls)[number]} measured */
     const where = ({ row, control }) => `${row.page} ${row.kind} ${controlCell(control)}`;
     list.push({
       target: native
@@ -507,9 +623,16 @@ export function interactivityVerdicts(rows) {
   deadWindows(true, T.nativeDeadWindowMs);
   deadWindows(false, T.deadWindowMs);
   const real = rows.filter((row) => row.kind === "real");
+  /** @param {InteractivityRow} row */
   const copyOf = (row) => rows.find((other) => other.page === row.page && other.kind === "copy");
+  /**
+   * @param {string} target
+   * @param {(row: Partial<InteractivityRow>) => number | undefined} value
+   * @param {number} limit
+   * @param {(value: number | undefined) => string} show
+   */
   const perRealPage = (target, value, limit, show) => {
-    const bad = real.filter((row) => !(value(row) <= limit));
+    const bad = real.filter((row) => !((value(row) ?? Number.NaN) <= limit));
     list.push({
       target,
       ok: bad.length === 0,
@@ -540,6 +663,10 @@ export function interactivityVerdicts(rows) {
   return list;
 }
 
+/**
+ * @param {InteractivityRow[]} rows
+ * @param {number} runs
+ */
 export function interactivitySection(rows, runs) {
   return `## Interactivity at 375 px, 4x CPU (median of ${runs})
 

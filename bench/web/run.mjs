@@ -63,8 +63,11 @@ const fullRun = !args.pages && runs >= DEFAULT_RUNS;
 const outFile = args.out ? path.resolve(args.out) : fullRun ? DOC : path.join(TMP, "web-partial.md");
 
 // Everything started here is stopped here, once, also on errors and Ctrl-C.
+/** @type {(() => Promise<unknown>)[]} */
 const cleanups = [];
+/** @type {Awaited<ReturnType<typeof startRealServer>> | undefined} */
 let realServer;
+/** @type {Promise<void> | undefined} */
 let cleaning;
 function cleanup() {
   cleaning ??= (async () => {
@@ -72,10 +75,10 @@ function cleanup() {
   })();
   return cleaning;
 }
-for (const [signal, code] of [
+for (const [signal, code] of /** @type {const} */ ([
   ["SIGINT", 130],
   ["SIGTERM", 143],
-]) {
+])) {
   process.on(signal, () => {
     console.error(`\n${signal}: stopping the servers and browsers…`);
     killAllChromes();
@@ -102,7 +105,11 @@ function machine() {
   return { nproc: os.availableParallelism(), node: process.version, chromium, lighthouse };
 }
 
-/** gzip size of a built file: its .gz sibling, or gzip -9 of it (small files are not precompressed). */
+/**
+ * gzip size of a built file: its .gz sibling, or gzip -9 of it (small files are not precompressed).
+ * @param {string} clientDir
+ * @param {string} url
+ */
 function gzipSize(clientDir, url) {
   const file = path.join(clientDir, new URL(url).pathname);
   if (!existsSync(file)) return 0;
@@ -114,16 +121,23 @@ function gzipSize(clientDir, url) {
  * manifest entry lists its static imports only: both sides are followed through every chunk a module
  * names (static imports, and the chunks it loads on demand, such as the contact form's), so a chunk
  * the public form loads lazily and the CRM also uses counts as public.
+ * @param {string} clientDir
  */
 function crmOnlyModules(clientDir) {
   const assets = path.join(clientDir, "assets");
   const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
   if (!file) return [];
   const text = readFileSync(path.join(assets, file), "utf8");
+  /** @typedef {{ module?: string, imports?: string[] }} ManifestEntry */
+  /** @type {{ entry: ManifestEntry, routes: Record<string, ManifestEntry & { id: string }> }} */
   const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
-  const modulesOf = (entry) => [entry.module, ...(entry.imports ?? [])].filter(Boolean);
+  /** @param {ManifestEntry} entry */
+  const modulesOf = (entry) => /** @type {string[]} */ ([entry.module, ...(entry.imports ?? [])].filter(Boolean));
+  /** @param {string[]} modules */
   const reachable = (modules) => {
+    /** @type {Set<string>} */
     const seen = new Set();
+    /** @param {string} module */
     const visit = (module) => {
       if (seen.has(module)) return;
       seen.add(module);
@@ -137,6 +151,7 @@ function crmOnlyModules(clientDir) {
     return seen;
   };
   const routes = Object.values(manifest.routes);
+  /** @param {{ id: string }} route */
   const isCrm = (route) => /crm/i.test(route.id);
   const publicModules = reachable([
     ...modulesOf(manifest.entry),
@@ -145,12 +160,16 @@ function crmOnlyModules(clientDir) {
   return [...reachable(routes.filter(isCrm).flatMap(modulesOf))].filter((module) => !publicModules.has(module));
 }
 
+/**
+ * @param {string} label
+ * @param {string} url
+ */
 async function measure(label, url) {
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     try {
       return await runLighthouse(url);
     } catch (error) {
-      console.error(`  ${label} ${url}: attempt ${attempt} failed: ${error.message}`);
+      console.error(`  ${label} ${url}: attempt ${attempt} failed: ${/** @type {Error} */ (error).message}`);
     }
   }
   return undefined;
@@ -158,7 +177,7 @@ async function measure(label, url) {
 
 async function main() {
   const started = Date.now();
-  const loadStart = os.loadavg()[0].toFixed(1);
+  const loadStart = (os.loadavg()[0] ?? 0).toFixed(1);
   mkdirSync(TMP, { recursive: true });
 
   // 1. The build (client and server), frozen for this run.
@@ -176,7 +195,8 @@ async function main() {
     webDist: clientDir,
     logFile: path.join(TMP, "server.log"),
   });
-  cleanups.push(() => realServer.stop());
+  const server = realServer;
+  cleanups.push(() => server.stop());
   console.log(`Real site ${realServer.url} (pid group ${realServer.pid})`);
 
   // 3. Measured after edits (issue 17): publish first, and only go on once the pages show it.
@@ -196,6 +216,7 @@ async function main() {
   );
 
   // 5. Hero video behaviour (only "/" has the hero video).
+  /** @type {import("./report.mjs").Extra["video"]} */
   let video;
   if (pages.includes("/")) {
     video = await checkHeroVideo(realServer.url);
@@ -210,16 +231,20 @@ async function main() {
   await measure("warm-up", `${copyServer.url}${pages[0]}`);
   const reportsDir = path.join(TMP, "lhr");
   mkdirSync(reportsDir, { recursive: true });
+  /** @type {import("./report.mjs").PageRow[]} */
   const rows = [];
+  /** @type {Map<string, string[]>} */
   const scriptsByPage = new Map();
   for (const [pageIndex, page] of pages.entries()) {
+    /** @type {import("./report.mjs").RunSummary[]} */
     const real = [];
+    /** @type {import("./report.mjs").RunSummary[]} */
     const copy = [];
     for (let run = 1; run <= runs; run += 1) {
-      for (const [kind, base, into] of [
+      for (const [kind, base, into] of /** @type {const} */ ([
         ["real", realServer.url, real],
         ["copy", copyServer.url, copy],
-      ]) {
+      ])) {
         const result = await measure(kind, `${base}${page}`);
         if (!result) continue;
         into.push(result.summary);
@@ -228,7 +253,9 @@ async function main() {
         const s = result.summary;
         console.log(
           `[${pageIndex + 1}/${pages.length} ${run}/${runs}] ${kind.padEnd(4)} ${page.padEnd(22)} perf ${s.scores.performance} ` +
-            `FCP ${(s.fcp / 1000).toFixed(2)} s LCP ${(s.lcp / 1000).toFixed(2)} s TBT ${Math.round(s.tbt)} ms CLS ${s.cls.toFixed(3)} (CPU index ${Math.round(s.benchmarkIndex)})`,
+            `FCP ${((s.fcp ?? Number.NaN) / 1000).toFixed(2)} s LCP ${((s.lcp ?? Number.NaN) / 1000).toFixed(2)} s TBT ${Math.round(s.tbt ?? Number.NaN)} ms ` +
+            // Lighthouse measures CLS in every run it completes.
+            `CLS ${/** @type {number} */ (s.cls).toFixed(3)} (CPU index ${Math.round(s.benchmarkIndex ?? Number.NaN)})`,
         );
       }
     }
@@ -248,6 +275,7 @@ async function main() {
   console.log(`\n${interactivityTable(interactivity)}`);
 
   // 8. Per-run facts: JS gzip on "/", hero webm files, CRM-only modules loaded by public pages.
+  /** @type {import("./report.mjs").Extra & Required<Pick<import("./report.mjs").Extra, "published">>} */
   const extra = { video, missingFiles, interactivity, published };
   const homeScripts = scriptsByPage.get("/");
   if (homeScripts) {
@@ -282,7 +310,7 @@ async function main() {
     date: `${new Date().toISOString().replace("T", " ").slice(0, 16)} UTC`,
     buildStamp,
     loadStart,
-    loadEnd: os.loadavg()[0].toFixed(1),
+    loadEnd: (os.loadavg()[0] ?? 0).toFixed(1),
     runs,
     minutes: ((Date.now() - started) / 60_000).toFixed(1),
   };

@@ -8,20 +8,29 @@ import { closeSync, openSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
-/** The preferred port if it is free, otherwise whatever the OS hands out. */
+/**
+ * The preferred port if it is free, otherwise whatever the OS hands out.
+ * @param {number} [preferred]
+ */
 export async function freePort(preferred) {
+  /**
+   * @param {number} port
+   * @returns {Promise<number | undefined>}
+   */
   const tryListen = (port) =>
     new Promise((resolve) => {
       const probe = net.createServer();
       probe.once("error", () => resolve(undefined));
       probe.listen(port, "0.0.0.0", () => {
-        const { port: got } = probe.address();
+        // Listening on a TCP port: its address is an AddressInfo.
+        const { port: got } = /** @type {import("node:net").AddressInfo} */ (probe.address());
         probe.close(() => resolve(got));
       });
     });
   return (preferred && (await tryListen(preferred))) || (await tryListen(0));
 }
 
+/** @param {string} file */
 function tail(file, lines = 30) {
   try {
     return readFileSync(file, "utf8").trim().split("\n").slice(-lines).join("\n");
@@ -43,6 +52,7 @@ function firstAdmin() {
  * Spawns `node scripts/start.mjs` with an in-memory database and waits for /api/health.
  * `webDist` points the server at the snapshot of the build that this run measures (its `client`
  * directory; the server build beside it renders the pages).
+ * @param {{ repoRoot: string, port: number | undefined, webDist: string, logFile: string, timeoutMs?: number }} options
  */
 export async function startRealServer({ repoRoot, port, webDist, logFile, timeoutMs = 90_000 }) {
   const log = openSync(logFile, "w");
@@ -68,9 +78,11 @@ export async function startRealServer({ repoRoot, port, webDist, logFile, timeou
     exited = true;
   });
 
+  /** @param {NodeJS.Signals} signal */
   const killGroup = (signal) => {
     try {
-      process.kill(-child.pid, signal);
+      // No pid only when spawning failed: the kill then throws, like that of a group already gone.
+      process.kill(-(/** @type {number} */ (child.pid)), signal);
     } catch {
       // ESRCH: the group is already gone.
     }

@@ -9,7 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/client");
 const siteUrl = (process.env.PUBLIC_URL ?? "http://localhost:3000").replace(/\/$/, "");
 
-const files = readdirSync(root, { recursive: true })
+const files = readdirSync(root, { recursive: true, encoding: "utf8" })
   .map((relative) => path.join(root, relative))
   .filter((file) => statSync(file).isFile() && !/\.(br|gz)$/.test(file));
 
