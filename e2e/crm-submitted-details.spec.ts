@@ -67,7 +67,11 @@ test("a returning sender's other details wait on their message until staff use t
 
   // The bot's message waits for review: it shows what it typed, and cannot be used before acceptance.
   await updated.getByRole("button", { name: "Cerrar", exact: true }).click();
-  await page.getByRole("link", { name: "Por revisar" }).click();
+  const reviewView = page.getByRole("link", { name: "Por revisar" });
+  await reviewView.click();
+  // The contact is in both lists: its `Ver` is pressed on the list asked for, as a person looks at it
+  // first, not on the main list while it gives way (the filters go, every card moves up).
+  await expect(reviewView).toHaveAttribute("aria-current", "page");
   await viewContact(page, renamed);
   const review = dialogMessages(page, renamed).filter({ hasText: `Compre ahora ${tag}` });
   const reviewNotice = review.getByRole("group", { name: "Datos distintos a los guardados" });
