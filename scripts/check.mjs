@@ -2,7 +2,8 @@
 // Lint and the repository's own checks beside the typecheck of every project (incremental: after the
 // first run, only what changed is checked again), two at a time, then the unit and API tests on
 // PGlite. What it leaves to `npm test`: PostgreSQL, the browser tests and the tests that start whole
-// processes (servers, CLIs, Dovecot), listed below.
+// processes (servers, CLIs, Dovecot), listed below. `--static` runs the checks without the tests:
+// `npm test` starts with it.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -151,6 +152,11 @@ if (failed.length > 0) {
   process.exit(1);
 }
 steps.push({ label: "lint and typecheck, two at a time", seconds: ((Date.now() - started) / 1000).toFixed(1) });
+// `--static`: the checks only, as `npm test` starts (its tests are the whole set, below it).
+if (process.argv.includes("--static")) {
+  for (const { label, seconds } of steps) console.log(`  ${String(seconds).padStart(6)} s  ${label}`);
+  process.exit(0);
+}
 // PGlite only, whatever the shell says: PostgreSQL is CI's (`npm test` with TEST_DATABASE_URL).
 const { TEST_DATABASE_URL, TEST_REDIS_URL, ...env } = process.env;
 const excluded = PROCESS_TESTS.flatMap((glob) => ["--exclude", glob]);
