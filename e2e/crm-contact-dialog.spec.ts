@@ -425,6 +425,7 @@ test("the contact opens with stage, owner, next task and links to call, WhatsApp
   const id = detail.client.id;
   // Ecuador's wall-clock time, as the task form sends it.
   const due = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 16);
+  let soonestDueAt = "";
   for (const [title, days] of [
     [`Llevar muestras ${tag}`, 5],
     [`Llamar para confirmar la visita ${tag}`, 2],
@@ -434,6 +435,7 @@ test("the contact opens with stage, owner, next task and links to call, WhatsApp
       data: { title, dueAt: due(days) },
     });
     expect(task.status()).toBe(201);
+    soonestDueAt = ((await task.json()) as { dueAt: string }).dueAt;
   }
 
   await signInAsStaff(page, request, testInfo);
@@ -445,6 +447,16 @@ test("the contact opens with stage, owner, next task and links to call, WhatsApp
   await expect(summary).toContainText("Responsable: Sin responsable");
   // The soonest open task, not the first one made.
   await expect(summary).toContainText(`Próxima tarea: Llamar para confirmar la visita ${tag}`);
+  // In Ecuador's time and words, as the task list says it, whatever the phone's own time zone.
+  const ecuador = new Intl.DateTimeFormat("es-EC", {
+    timeZone: "America/Guayaquil",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  await expect(summary.locator("time")).toHaveText(ecuador.format(new Date(soonestDueAt)));
   await expect(dialog.getByRole("link", { name: `Llamar a ${name}` })).toHaveAttribute("href", "tel:+593987654321");
   const chat = dialog.getByRole("link", { name: `WhatsApp con ${name}` });
   await expect(chat).toHaveAttribute("href", "https://wa.me/593987654321");

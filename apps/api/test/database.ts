@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { inject } from "vitest";
-import type { Database } from "../src/db/client.ts";
+import { type Database, openDatabase } from "../src/db/client.ts";
 import { MIGRATIONS_FOLDER, prepareDatabase } from "../src/db/setup.ts";
 
 export type Engine = "pglite" | "postgres";
@@ -43,6 +43,31 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   );
   const databaseUrl = databaseUrlOf(adminUrl, name);
   const database = await prepareDatabase({ databaseUrl, dataDir: "" });
+  return {
+    database,
+    databaseUrl,
+    drop: async () => {
+      await database.close();
+      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+/**
+ * A database with nothing in it, not even the migrations, for tests that migrate it themselves
+ * (a migration tried on the data of an older one).
+ */
+export async function createEmptyTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === "pglite") {
+    const database = await openDatabase({ dataDir: "memory://", wasmModule: await compiledPglite() });
+    return { database, databaseUrl: undefined, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  const databaseUrl = databaseUrlOf(adminUrl, name);
+  const database = await openDatabase({ databaseUrl, dataDir: "" });
   return {
     database,
     databaseUrl,

@@ -20,6 +20,7 @@ import {
   contacts,
   internalNotes,
   messageServiceTypes,
+  opportunities,
   tasks,
 } from "../db/schema/index.ts";
 import { visible } from "../modules/contacts/tables.ts";
@@ -62,6 +63,7 @@ import {
 const SPAN_DAYS = 730;
 const TABLES = [
   contacts,
+  opportunities,
   contactMessages,
   messageServiceTypes,
   contactServiceTypes,
@@ -69,8 +71,11 @@ const TABLES = [
   contactEvents,
   internalNotes,
 ].map((table) => getTableName(table));
-/** Tables whose triggers keep derived rows (client_service_types, migration 0010): the load writes those itself. */
-const TRIGGERED = [contactMessages, messageServiceTypes].map((table) => getTableName(table));
+/**
+ * Tables whose triggers keep derived rows (client_service_types, migration 0010; contacts' first
+ * opportunity and its copy, 0032): the load writes those itself.
+ */
+const TRIGGERED = [contacts, opportunities, contactMessages, messageServiceTypes].map((table) => getTableName(table));
 /** Below this, index maintenance during the inserts costs less than building the indexes again. */
 const REBUILD_FROM = 10_000;
 
@@ -146,6 +151,7 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
       await tx.execute(sql.raw(busyContactUpdate(firstClientId)));
       for (const statement of busyTimeline({ ...pipeline, id: firstClientId })) await tx.execute(sql.raw(statement));
     });
+    await step("oportunidad de cada contacto", () => openFirstOpportunities(tx, firstClientId, m));
     await setTriggers(tx, "enable");
     if (rebuild.length > 0) {
       const memory = options.engine === "postgres" ? "512MB" : "128MB";
@@ -167,6 +173,23 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
 /** Turns the user triggers of TRIGGERED on or off (table owners may: no superuser needed). */
 async function setTriggers(tx: Db, action: "enable" | "disable") {
   for (const table of TRIGGERED) await tx.execute(sql.raw(`alter table ${table} ${action} trigger user`));
+}
+
+/**
+ * Each new contact's first opportunity, holding its final stage, owner and value, and the contact's
+ * link to it, as the triggers of migration 0032 would have left them.
+ */
+async function openFirstOpportunities(tx: Db, firstClientId: number, m: number) {
+  const last = firstClientId + m - 1;
+  await tx.execute(sql`
+    insert into ${opportunities} (client_id, title, owner_id, stage, stage_changed_at, lost_reason, lost_note,
+      value_cents, created_at, version)
+    select id, coalesce(nullif(btrim(company), ''), 'Consulta web'), owner_id, stage, stage_changed_at, lost_reason,
+      lost_note, won_value_cents, created_at, version
+    from ${contacts} where id between ${firstClientId} and ${last} order by id`);
+  await tx.execute(sql`
+    update ${contacts} c set opportunity_id = o.id from ${opportunities} o
+    where o.client_id = c.id and c.id between ${firstClientId} and ${last}`);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -29,6 +30,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { createdAt, SMALL_PENDING_LIST } from "./columns.ts";
+import { companies } from "./companies.ts";
 import { serviceTypes } from "./service-types.ts";
 
 /**
@@ -55,7 +57,9 @@ export const contacts = pgTable(
     emailKey: text("email_key").notNull().generatedAlwaysAs(sql`lower(email)`),
     countryCode: text("country_code").notNull(),
     phone: text("phone").notNull(),
+    /** The company as the person typed it; `companyId` is the one staff linked them to. */
     company: text("company").notNull(),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -63,13 +67,21 @@ export const contacts = pgTable(
      * waiting for review). The CRM's list is ordered by it, so it is kept up to date on every change.
      */
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    /**
+     * The contact's current opportunity (its newest open one, else its newest) and, below, a copy of
+     * its owner, stage, lost reason, value and version: triggers of migration 0032 keep them, and
+     * nothing else writes them (decision 055). The list, its filters and counts read them here.
+     */
+    opportunityId: integer("opportunity_id").references((): AnyPgColumn => opportunities.id, {
+      onDelete: "set null",
+    }),
     /** The staff member following this contact up (`Responsable`); null: nobody. */
     ownerId: integer("owner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     stage: text("stage").$type<Stage>().notNull().default("nuevo"),
     stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }),
     lostReason: text("lost_reason").$type<LostReason>(),
     lostNote: text("lost_note"),
-    /** A won contact's estimated value, in US cents. */
+    /** The current opportunity's value (`Valor estimado`, or what it was won for), in US cents. */
     wonValueCents: bigint("won_value_cents", { mode: "number" }),
     /** Bumped by each stage or owner change: a change sent with an older one is refused (409). */
     version: integer("version").notNull().default(0),
@@ -105,6 +117,7 @@ export const contacts = pgTable(
       .on(table.ownerId, table.lastMessageAt.desc(), table.id.desc())
       .where(sql`${table.lastMessageAt} is not null`),
     uniqueIndex("clients_email_key_unique").on(table.emailKey),
+    index("clients_company_idx").on(table.companyId).where(sql`${table.companyId} is not null`),
     uniqueIndex("clients_reply_token_unique").on(table.replyToken),
     index("clients_last_message_idx")
       .on(table.lastMessageAt.desc(), table.id.desc())
@@ -114,6 +127,44 @@ export const contacts = pgTable(
     index("clients_company_trgm").using("gin", sql`${CONTACT_COMPANY_SEARCH} gin_trgm_ops`).with(SMALL_PENDING_LIST),
     index("clients_email_trgm").using("gin", sql`${table.emailKey} gin_trgm_ops`).with(SMALL_PENDING_LIST),
     index("clients_phone_trgm").using("gin", sql`${table.phone} gin_trgm_ops`).with(SMALL_PENDING_LIST),
+  ],
+);
+
+/**
+ * A sale in the making with one contact (and their company): where a stage, an owner and an expected
+ * value are written (decision 055). A contact may have several over the years; the first one comes
+ * with the contact (a trigger of migration 0032).
+ */
+export const opportunities = pgTable(
+  "opportunities",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references((): AnyPgColumn => contacts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    stage: text("stage").$type<Stage>().notNull().default("nuevo"),
+    stageChangedAt: timestamp("stage_changed_at", { withTimezone: true }),
+    lostReason: text("lost_reason").$type<LostReason>(),
+    lostNote: text("lost_note"),
+    /** `Valor estimado` while open, what it was won for once `Ganado`; US cents. */
+    valueCents: bigint("value_cents", { mode: "number" }),
+    expectedCloseOn: date("expected_close_on", { mode: "string" }),
+    createdAt: createdAt(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** Bumped by each change: a change sent with an older one is refused (409). */
+    version: integer("version").notNull().default(0),
+  },
+  (table) => [
+    check(
+      "opportunities_stage_check",
+      sql`${table.stage} in ('nuevo', 'contactado', 'cotizacion', 'negociacion', 'ganado', 'perdido')`,
+    ),
+    check("opportunities_value_check", sql`${table.valueCents} >= 0`),
+    // A contact's opportunities, newest first; the triggers' choice of the current one.
+    index("opportunities_client_idx").on(table.clientId, table.id.desc()),
+    index("opportunities_owner_idx").on(table.ownerId, table.stage),
   ],
 );
 

@@ -1,6 +1,7 @@
 // Every table, by owner: one file per module (or per layer below the modules) that writes it.
 export * from "./accounts.ts";
 export * from "./audit.ts";
+export * from "./companies.ts";
 export * from "./contacts.ts";
 export * from "./db.ts";
 export * from "./email.ts";

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { contactEvents, contactMessages, contacts, internalNotes } from "../../db/schema/index.ts";
+import { contactEvents, contactMessages, contacts, internalNotes, opportunities } from "../../db/schema/index.ts";
 import { forgetEmailsOf } from "../email/index.ts";
 
 /** The domain of every anonymised address: `.invalid` can never receive mail (RFC 2606). */
@@ -18,6 +18,17 @@ export const ANONYMISED = "(anonimizado)";
  */
 export async function anonymiseContactRows(tx: Db, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
+  // Their opportunities first (a title that repeats the company typed, why they were lost), with the
+  // contacts' rows locked before them as every pipeline change does (decision 055).
+  await tx.execute(sql`select 1 from ${contacts} where ${inArray(contacts.id, ids)} order by id for no key update`);
+  await tx
+    .update(opportunities)
+    .set({
+      title: sql`case when ${opportunities.title} = (select company from ${contacts} where id = ${opportunities.clientId})
+        then 'Consulta web' else ${opportunities.title} end`,
+      lostNote: sql`case when ${opportunities.lostNote} is null then null else ${ANONYMISED} end`,
+    })
+    .where(inArray(opportunities.clientId, ids));
   const rows = await tx
     .update(contacts)
     .set({
@@ -26,7 +37,6 @@ export async function anonymiseContactRows(tx: Db, ids: number[]): Promise<numbe
       email: sql`'anonimizado-' || ${contacts.id} || ${`@${ANONYMISED_EMAIL_DOMAIN}`}`,
       phone: sql`${contacts.countryCode} || '000000000'`,
       company: ANONYMISED,
-      lostNote: sql`case when ${contacts.lostNote} is null then null else ${ANONYMISED} end`,
       updatedAt: sql`now()`,
     })
     .where(inArray(contacts.id, ids))

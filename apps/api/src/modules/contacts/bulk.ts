@@ -3,7 +3,7 @@ import type { BulkChangeInput, BulkResult } from "@app/shared";
 import { CRM_LIMITS } from "@app/shared/constants";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
-import { contactEvents, contacts, users } from "../../db/schema/index.ts";
+import { contactEvents, contacts, opportunities, users } from "../../db/schema/index.ts";
 import { recordAudit } from "../audit/index.ts";
 import { queueEmails } from "../email/index.ts";
 import { publishLive } from "../live/index.ts";
@@ -12,8 +12,9 @@ import type { Actor } from "./service.ts";
 import { c } from "./tables.ts";
 
 // One owner or stage for many contacts at once: the rows picked on the page, or every contact a
-// search finds. One statement locks the contacts, changes those not already so, bumps their
-// versions and writes each one's timeline line; the audit log gets one entry with the counts.
+// search finds. One statement locks the contacts and their current opportunities, changes those not
+// already so, bumps their versions and writes each one's timeline line; the audit log gets one entry
+// with the counts.
 
 /** More contacts than one action may change: the search should be narrowed (400). */
 export class TooManyContactsError extends Error {
@@ -51,7 +52,7 @@ function changeParts(change: Change, ownerName: string | null) {
   return {
     kind: "stage_changed" as const,
     set: sql`stage = ${change.stage}, stage_changed_at = now(), lost_reason = ${lostReason},
-      lost_note = ${lostNote}, won_value_cents = ${wonCents}`,
+      lost_note = ${lostNote}, value_cents = coalesce(${wonCents}::bigint, b.value_cents)`,
     differs: sql`b.stage <> ${change.stage}`,
     data: sql`jsonb_strip_nulls(jsonb_build_object('from', b.stage, 'to', ${change.stage}::text,
       'lostReason', ${lostReason}::text, 'lostNote', ${lostNote}::text,
@@ -64,8 +65,9 @@ function changeParts(change: Change, ownerName: string | null) {
  * version the change left: `undoBulkChange` puts it back where nobody has changed the contact since.
  */
 const beforeOf = (bulkId: string) => sql`jsonb_build_object('bulkId', ${bulkId}::text, 'version', b.version + 1,
+  'opportunityId', b.opportunity_id,
   'before', jsonb_build_object('owner_id', b.owner_id, 'stage', b.stage, 'lost_reason', b.lost_reason,
-    'lost_note', b.lost_note, 'won_value_cents', b.won_value_cents, 'stage_changed_at', b.stage_changed_at))`;
+    'lost_note', b.lost_note, 'value_cents', b.value_cents, 'stage_changed_at', b.stage_changed_at))`;
 
 /** Applies `change` to the contacts of `target`; refuses more than CRM_LIMITS.bulkMax of them. */
 export async function changeContacts(db: Db, target: BulkTarget, change: Change, actor: Actor): Promise<BulkResult> {
@@ -83,13 +85,14 @@ export async function changeContacts(db: Db, target: BulkTarget, change: Change,
     const changedRows = await queryRows<{ clientId: number }>(
       tx,
       sql`with b as (
-          select c.id, c.owner_id, c.stage, c.lost_reason, c.lost_note, c.won_value_cents, c.stage_changed_at,
-            c.version
-          from ${contacts} c where ${targetCondition(target)} for update of c
+          select c.id, o.id as opportunity_id, o.owner_id, o.stage, o.lost_reason, o.lost_note, o.value_cents,
+            o.stage_changed_at, o.version
+          from ${contacts} c join ${opportunities} o on o.id = c.opportunity_id
+          where ${targetCondition(target)} for no key update of c, o
         ), u as (
-          update ${contacts} set ${parts.set}, version = ${contacts.version} + 1
-          from b where ${contacts.id} = b.id and ${parts.differs}
-          returning ${contacts.id} as id
+          update ${opportunities} set ${parts.set}, version = ${opportunities.version} + 1
+          from b where ${opportunities.id} = b.opportunity_id and ${parts.differs}
+          returning b.id
         )
         insert into ${contactEvents} (client_id, kind, actor_id, actor_name, data)
         select b.id, ${parts.kind}, ${actor.staff.id}::int, ${actor.staff.displayName}::text,
@@ -149,23 +152,24 @@ export async function undoBulkChange(db: Db, undoId: string, actor: Actor): Prom
             and at > now() - make_interval(mins => ${BULK_UNDO_MINUTES}::int)
           order by client_id, id
         ), b as (
-          select c.id, c.owner_id, c.stage, e.kind, e.data->'before' as before
+          select c.id, o.id as opportunity_id, o.owner_id, o.stage, e.kind, e.data->'before' as before
           from ${contacts} c join e on e.client_id = c.id
-          where c.version = (e.data->>'version')::int
-          for update of c
+            join ${opportunities} o on o.id = (e.data->>'opportunityId')::int
+          where o.version = (e.data->>'version')::int
+          for no key update of c, o
         ), u as (
-          update ${contacts} set
-            owner_id = case when b.kind = 'owner_changed' then (b.before->>'owner_id')::int else ${contacts.ownerId} end,
-            stage = case when b.kind = 'stage_changed' then b.before->>'stage' else ${contacts.stage} end,
-            lost_reason = case when b.kind = 'stage_changed' then b.before->>'lost_reason' else ${contacts.lostReason} end,
-            lost_note = case when b.kind = 'stage_changed' then b.before->>'lost_note' else ${contacts.lostNote} end,
-            won_value_cents = case when b.kind = 'stage_changed' then (b.before->>'won_value_cents')::bigint
-              else ${contacts.wonValueCents} end,
+          update ${opportunities} o set
+            owner_id = case when b.kind = 'owner_changed' then (b.before->>'owner_id')::int else o.owner_id end,
+            stage = case when b.kind = 'stage_changed' then b.before->>'stage' else o.stage end,
+            lost_reason = case when b.kind = 'stage_changed' then b.before->>'lost_reason' else o.lost_reason end,
+            lost_note = case when b.kind = 'stage_changed' then b.before->>'lost_note' else o.lost_note end,
+            value_cents = case when b.kind = 'stage_changed' then (b.before->>'value_cents')::bigint
+              else o.value_cents end,
             stage_changed_at = case when b.kind = 'stage_changed' then (b.before->>'stage_changed_at')::timestamptz
-              else ${contacts.stageChangedAt} end,
-            version = ${contacts.version} + 1
-          from b where ${contacts.id} = b.id
-          returning ${contacts.id} as id
+              else o.stage_changed_at end,
+            version = o.version + 1
+          from b where o.id = b.opportunity_id
+          returning b.id
         )
         insert into ${contactEvents} (client_id, kind, actor_id, actor_name, data)
         select b.id, b.kind, ${actor.staff.id}::int, ${actor.staff.displayName}::text,

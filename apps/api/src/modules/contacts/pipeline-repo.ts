@@ -2,8 +2,8 @@ import type { Pipeline } from "@app/shared";
 import type { LostReason, Stage } from "@app/shared/constants";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.ts";
-import { contactEvents, contacts, users } from "../../db/schema/index.ts";
+import { type Db, queryRows } from "../../db/client.ts";
+import { contactEvents, contacts, opportunities, users } from "../../db/schema/index.ts";
 import { activeContactStaff } from "../accounts/index.ts";
 
 // A contact's stage and owner as stored, and the events that record their changes.
@@ -41,13 +41,22 @@ export async function findPipeline(db: Db, id: number): Promise<Pipeline | undef
   };
 }
 
-/** The stage and owner of contact `id`, locked until the transaction ends; undefined: no such client. */
+/**
+ * The stage and owner of contact `id` and which opportunity holds them, with the contact's row
+ * locked until the transaction ends (a contact before its opportunities, decision 055); undefined:
+ * no such client.
+ */
 export async function lockPipeline(db: Db, id: number) {
   const [row] = await db
-    .select({ stage: contacts.stage, ownerId: contacts.ownerId, version: contacts.version })
+    .select({
+      stage: contacts.stage,
+      ownerId: contacts.ownerId,
+      version: contacts.version,
+      opportunityId: contacts.opportunityId,
+    })
     .from(contacts)
     .where(eq(contacts.id, id))
-    .for("update");
+    .for("no key update");
   return row;
 }
 
@@ -55,36 +64,45 @@ export type StageFields = {
   stage: Stage;
   lostReason: LostReason | null;
   lostNote: string | null;
-  wonValueCents: number | null;
+  /** What it was won for; undefined keeps the value the opportunity has. */
+  valueCents?: number;
 };
 
-/** Sets the stage (and what goes with it) and bumps the version; false when the version moved on. */
-export async function updateStage(db: Db, id: number, version: number, fields: StageFields) {
+/**
+ * Sets the stage (and what goes with it) of opportunity `opportunityId` and bumps its version; false
+ * when the version moved on. The contact's copy follows (migration 0032's triggers).
+ */
+export async function updateStage(db: Db, opportunityId: number, version: number, fields: StageFields) {
   const rows = await db
-    .update(contacts)
-    .set({ ...fields, stageChangedAt: sql`now()`, version: sql`${contacts.version} + 1` })
-    .where(and(eq(contacts.id, id), eq(contacts.version, version)))
-    .returning({ id: contacts.id });
+    .update(opportunities)
+    .set({ ...fields, stageChangedAt: sql`now()`, version: sql`${opportunities.version} + 1` })
+    .where(and(eq(opportunities.id, opportunityId), eq(opportunities.version, version)))
+    .returning({ id: opportunities.id });
   return rows.length > 0;
 }
 
-/** Sets the owner and bumps the version; false when the version moved on. */
-export async function updateOwner(db: Db, id: number, version: number, ownerId: number | null) {
+/** Sets the owner of opportunity `opportunityId` and bumps its version; false when the version moved on. */
+export async function updateOwner(db: Db, opportunityId: number, version: number, ownerId: number | null) {
   const rows = await db
-    .update(contacts)
-    .set({ ownerId, version: sql`${contacts.version} + 1` })
-    .where(and(eq(contacts.id, id), eq(contacts.version, version)))
-    .returning({ id: contacts.id });
+    .update(opportunities)
+    .set({ ownerId, version: sql`${opportunities.version} + 1` })
+    .where(and(eq(opportunities.id, opportunityId), eq(opportunities.version, version)))
+    .returning({ id: opportunities.id });
   return rows.length > 0;
 }
 
-/** A first reply makes a new contact a contacted one: true when it did (the contact was Nuevo). */
+/**
+ * A first reply makes a new contact a contacted one: its current opportunity, if Nuevo, becomes
+ * Contactado; true when it did. The contact's row is locked first, as every pipeline change does.
+ */
 export async function markContacted(db: Db, id: number) {
-  const rows = await db
-    .update(contacts)
-    .set({ stage: "contactado", stageChangedAt: sql`now()`, version: sql`${contacts.version} + 1` })
-    .where(and(eq(contacts.id, id), eq(contacts.stage, "nuevo")))
-    .returning({ id: contacts.id });
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`with c as (select opportunity_id from ${contacts} where id = ${id} for no key update)
+      update ${opportunities} o set stage = 'contactado', stage_changed_at = now(), version = o.version + 1
+      from c where o.id = c.opportunity_id and o.stage = 'nuevo'
+      returning o.id`,
+  );
   return rows.length > 0;
 }
 

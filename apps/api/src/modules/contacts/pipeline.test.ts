@@ -1,9 +1,11 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TestApp } from "../../../test/app.ts";
 import { ADMIN, bearer, createAuthTestApp, createReadyStaff, createStaff, signIn } from "../../../test/auth.ts";
 import { contactRequest, postContact, resetContactTables } from "../../../test/contact.ts";
 import { engines } from "../../../test/database.ts";
 import { startSmtpServer, type TestSmtp } from "../../../test/smtp.ts";
+import { queryRows } from "../../db/client.ts";
 
 type Pipeline = {
   stage: string;
@@ -55,6 +57,59 @@ describe.each(engines)("a contact's stage, owner and timeline on %s", (engine) =
 
   it("starts a new lead as Nuevo, with nobody responsible, at version 0", async () => {
     expect(await pipeline()).toMatchObject({ stage: "nuevo", owner: null, version: 0, wonValue: null });
+  });
+
+  /** The contact's opportunities, oldest first, and which one the contact's copy names. */
+  const opportunities = async () =>
+    queryRows<{
+      id: number;
+      title: string;
+      stage: string;
+      ownerId: number | null;
+      valueCents: string | null;
+      current: boolean;
+    }>(
+      t.app.db,
+      sql`select o.id, o.title, o.stage, o.owner_id as "ownerId", o.value_cents::text as "valueCents",
+          c.opportunity_id = o.id as current
+        from opportunities o join clients c on c.id = o.client_id where o.client_id = ${clientId} order by o.id`,
+    );
+
+  it("opens the lead's first opportunity with it, titled after the company typed, never the person (decision 055)", async () => {
+    expect(await opportunities()).toEqual([
+      {
+        id: expect.any(Number),
+        title: "Rosas del Valle",
+        stage: "nuevo",
+        ownerId: null,
+        valueCents: null,
+        current: true,
+      },
+    ]);
+  });
+
+  it("writes a stage, an owner and a won value on the contact's opportunity; the contact shows its copy", async () => {
+    const staff = await createStaff(t.app, token);
+    expect((await call("PATCH", `/api/clients/${clientId}/owner`, { ownerId: staff.id, version: 0 })).statusCode).toBe(
+      200,
+    );
+    const won = await call("PATCH", `/api/clients/${clientId}/stage`, {
+      stage: "ganado",
+      wonValue: 1234.5,
+      version: 1,
+    });
+    expect(won.statusCode).toBe(200);
+    expect(await opportunities()).toEqual([
+      {
+        id: expect.any(Number),
+        title: "Rosas del Valle",
+        stage: "ganado",
+        ownerId: staff.id,
+        valueCents: "123450",
+        current: true,
+      },
+    ]);
+    expect(await pipeline()).toMatchObject({ stage: "ganado", owner: { id: staff.id }, version: 2, wonValue: 1234.5 });
   });
 
   it("moves the stage with the version seen, on the timeline and in the audit log, and refuses a stale one", async () => {

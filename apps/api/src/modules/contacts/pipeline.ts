@@ -45,12 +45,16 @@ export async function changeStage(db: Db, id: number, input: StageChangeInput, a
     stage: input.stage,
     lostReason: lost ? (input.lostReason ?? null) : null,
     lostNote: lost ? (input.lostNote ?? null) : null,
-    wonValueCents: input.stage === "ganado" && input.wonValue !== undefined ? Math.round(input.wonValue * 100) : null,
+    ...(input.stage === "ganado" && input.wonValue !== undefined
+      ? { valueCents: Math.round(input.wonValue * 100) }
+      : {}),
   };
   const outcome = await db.transaction(async (tx) => {
     const before = await lockPipeline(tx, id);
     if (!before) return "missing" as const;
-    if (!(await updateStage(tx, id, input.version, fields))) return "changed" as const;
+    if (before.opportunityId === null || !(await updateStage(tx, before.opportunityId, input.version, fields))) {
+      return "changed" as const;
+    }
     await insertContactEvent(tx, {
       clientId: id,
       kind: "stage_changed",
@@ -60,7 +64,8 @@ export async function changeStage(db: Db, id: number, input: StageChangeInput, a
         to: input.stage,
         ...(fields.lostReason ? { lostReason: fields.lostReason } : {}),
         ...(fields.lostNote ? { lostNote: fields.lostNote } : {}),
-        ...(fields.wonValueCents !== null ? { wonValue: fields.wonValueCents / 100 } : {}),
+        ...(before.opportunityId === null ? {} : { opportunityId: before.opportunityId }),
+        ...(fields.valueCents !== undefined ? { wonValue: fields.valueCents / 100 } : {}),
       },
     });
     return before.stage;
@@ -86,7 +91,9 @@ export async function changeOwner(db: Db, id: number, input: OwnerChangeInput, a
   const outcome = await db.transaction(async (tx) => {
     const before = await lockPipeline(tx, id);
     if (!before) return "missing" as const;
-    if (!(await updateOwner(tx, id, input.version, input.ownerId))) return "changed" as const;
+    if (before.opportunityId === null || !(await updateOwner(tx, before.opportunityId, input.version, input.ownerId))) {
+      return "changed" as const;
+    }
     await insertContactEvent(tx, {
       clientId: id,
       kind: "owner_changed",

@@ -180,10 +180,11 @@ function ContactDialogContent({
         />
       </div>
 
-      <div className="flex flex-col gap-3 border-stone-200 border-t px-5 py-4 sm:flex-row sm:items-center sm:justify-between md:px-6">
+      {/* On a phone the status line takes room only when it says something: the buttons sit right under the border. */}
+      <div className="flex flex-col border-stone-200 border-t px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-3 md:px-6">
         <p
           role="status"
-          className={`min-h-5 text-sm ${outcome?.tone === "problem" ? "font-medium text-red-700" : "text-leaf-800"}`}
+          className={`text-sm not-empty:mb-3 sm:min-h-5 sm:not-empty:mb-0 ${outcome?.tone === "problem" ? "font-medium text-red-700" : "text-leaf-800"}`}
         >
           {outcome?.text}
         </p>

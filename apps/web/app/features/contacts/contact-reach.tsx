@@ -1,8 +1,8 @@
 import type { Contact, Pipeline, Task } from "@app/shared";
 import { STAGE_LABELS } from "@app/shared/constants";
 import { Mail, MessageCircle, Phone } from "lucide-react";
-import { formatDateTime } from "~/lib/format-date";
 import { fullName } from "./contact-format";
+import { dueText } from "./contact-tasks";
 import { whatsappNumber } from "./whatsapp-link";
 
 // The top of the contact dialog, for the salesperson at a farm with a phone in hand: where the
@@ -52,7 +52,7 @@ export function ContactReach({ contact, pipeline, tasks }: ContactReachProps) {
                   <span className="font-semibold text-leaf-900">{next.title}</span>
                   <span className="text-stone-600">
                     {" "}
-                    · <time dateTime={next.dueAt}>{formatDateTime(next.dueAt)}</time>
+                    · <time dateTime={next.dueAt}>{dueText(next.dueAt)}</time>
                   </span>
                 </>
               ) : (
