@@ -14,7 +14,8 @@ export const BOARD_PRODUCT = "Chrysal VIVA";
  * @typedef {object} CrmCall
  * @property {string} id
  * @property {string} label
- * @property {"page" | "counts" | "board" | "tasks" | "timeline" | "dashboard"} kind
+ * @property {"page" | "counts" | "board" | "tasks" | "timeline" | "dashboard" | "documents" | "company" | "pdf"} kind
+ * @property {number} [targetMs] its own p95 bar, when not the API's 50 ms (a PDF's is 200)
  * @property {"GET"} [method]
  * @property {string} [path]
  * @property {Record<string, string>} [search]
@@ -29,6 +30,9 @@ export const BOARD_PRODUCT = "Chrysal VIVA";
  * @property {{ events: unknown[] }} timeline
  * @property {{ funnel: { count: number }[], tasks: { teamOpen: number }, firstReply: unknown[] }} dashboard
  * @property {{ totalIsExact?: boolean, totalElements: number, content: unknown[] }} page
+ * @property {{ totalElements: number, content: unknown[] }} documents
+ * @property {{ people: unknown[], quotes: unknown[], orders: unknown[], timeline: unknown[] }} company
+ * @property {{ bytes: number }} pdf
  */
 
 /**
@@ -38,10 +42,12 @@ export const BOARD_PRODUCT = "Chrysal VIVA";
  * the dashboard.
  * Keywords match the seeded vocabulary (apps/api/src/cli/seed-words.ts). `context` gives the ids
  * only the data know: `serviceTypeId` (BOARD_PRODUCT) and `busyClientId` (BUSY_CONTACT_EMAIL).
- * @param {{ serviceTypeId: unknown, busyClientId: unknown }} context
+ * Then the sales (issue 33): the quote and order lists, a company with many people and documents,
+ * and a quote's PDF (`busyCompanyId`, `quoteId`).
+ * @param {{ serviceTypeId: unknown, busyClientId: unknown, busyCompanyId?: unknown, quoteId?: unknown }} context
  * @returns {CrmCall[]}
  */
-export function crmCalls({ serviceTypeId, busyClientId }) {
+export function crmCalls({ serviceTypeId, busyClientId, busyCompanyId, quoteId }) {
   /**
    * @param {string} id
    * @param {string} label
@@ -84,6 +90,15 @@ export function crmCalls({ serviceTypeId, busyClientId }) {
     get("tasks-all", "tasks, the team's", "/api/tasks?owner=all", "tasks"),
     get("timeline", "timeline, busy customer", `/api/clients/${busyClientId}/timeline`, "timeline"),
     get("dashboard", "dashboard", "/api/dashboard", "dashboard"),
+    ...(quoteId === undefined || quoteId === null
+      ? []
+      : [
+          get("quotes", "quotes, page 0", "/api/quotes?page=0&size=20", "documents"),
+          get("quotes-accepted", "quotes, Aceptada", "/api/quotes?page=0&size=20&state=aceptada", "documents"),
+          get("orders", "orders, page 0", "/api/orders?page=0&size=20", "documents"),
+          get("company", "company page, busiest company", `/api/companies/${busyCompanyId}`, "company"),
+          { ...get("quote-pdf", "a quote's PDF", `/api/quotes/${quoteId}/pdf`, "pdf"), targetMs: 200 },
+        ]),
   ];
 }
 
@@ -135,7 +150,10 @@ export function staffClient({ url, username, password }) {
       : { method: call.method, headers };
     const started = performance.now();
     const response = await fetch(`${url}${call.search ? "/api/client-message/search" : call.path}`, init);
-    const body = await response.json().catch(() => undefined);
+    const body =
+      call.kind === "pdf" && response.ok
+        ? { bytes: (await response.arrayBuffer()).byteLength }
+        : await response.json().catch(() => undefined);
     const ms = performance.now() - started;
     // A refused token is the benchmark's problem; anything else (a 503 after the pool's query
     // deadline, say) is a result: counted and shown, never a latency sample.
@@ -180,6 +198,18 @@ export function answerSummary(call, answer) {
     case "timeline": {
       const body = /** @type {Answers["timeline"]} */ (answer);
       return `${int(body.events.length)} events`;
+    }
+    case "documents": {
+      const body = /** @type {Answers["documents"]} */ (answer);
+      return `${int(body.content.length)} of ${int(body.totalElements)}`;
+    }
+    case "company": {
+      const body = /** @type {Answers["company"]} */ (answer);
+      return `${int(body.people.length)} people, ${int(body.quotes.length)} quotes, ${int(body.orders.length)} orders`;
+    }
+    case "pdf": {
+      const body = /** @type {Answers["pdf"]} */ (answer);
+      return `${int(body.bytes / 1024)} KiB`;
     }
     case "dashboard": {
       const body = /** @type {Answers["dashboard"]} */ (answer);

@@ -27,6 +27,11 @@ export const ENGINE_NAMES = { pglite: "PGlite", postgres: "PostgreSQL" };
  * @property {number} notes
  * @property {number} staff
  * @property {number | null} busyClientId
+ * @property {number} companies
+ * @property {number} quotes
+ * @property {number} orders
+ * @property {number | null} busyCompanyId
+ * @property {number | null} quoteId
  * @property {string} size
  */
 /**
@@ -105,9 +110,9 @@ const ms = (value) => (Number.isFinite(value) ? (value < 10 ? value.toFixed(1) :
 export const int = (value) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en-US") : "-");
 /**
  * Met when the p95 is within the target and no request failed.
- * @param {{ stats: Stats, failures: string[] }} figures
+ * @param {{ call: { targetMs?: number }, stats: Stats, failures: string[] }} figures
  */
-const meets = ({ stats, failures }) => stats.p95 <= TARGET_P95_MS && failures.length === 0;
+const meets = ({ call, stats, failures }) => stats.p95 <= (call.targetMs ?? TARGET_P95_MS) && failures.length === 0;
 
 /**
  * "503 x12": the statuses of failed requests and how often each came.
@@ -133,7 +138,7 @@ function rows(result) {
     ms(stats.p99),
     ms(stats.max),
     Number.isFinite(stats.roundP95Min) ? `${ms(stats.roundP95Min)}-${ms(stats.roundP95Max)}` : "-",
-    meets({ stats, failures }) ? "met" : "MISSED",
+    `${meets({ call, stats, failures }) ? "met" : "MISSED"}${call.targetMs ? ` (<= ${call.targetMs} ms)` : ""}`,
   ]);
 }
 
@@ -197,7 +202,8 @@ function engineSection(result) {
     "",
     `${int(data.messages)} messages from ${int(data.clients)} contacts (${int(data.listed)} in the main list), ` +
       `${int(data.links)} message-service links, ${int(data.staff)} active staff accounts, ${int(data.tasks)} tasks ` +
-      `(${int(data.openTasks)} open), ${int(data.events)} timeline events and ${int(data.notes)} internal notes; ` +
+      `(${int(data.openTasks)} open), ${int(data.events)} timeline events, ${int(data.notes)} internal notes, ` +
+      `${int(data.companies)} companies, ${int(data.quotes)} quotes and ${int(data.orders)} orders; ` +
       `${data.size} on disk (${result.storage}).`,
     seeded,
     ...(result.seed ? ["", "```", ...result.seed.output, "```"] : []),
@@ -220,7 +226,9 @@ Targets, through HTTP against the real server: CRM list and search p95 <= ${TARG
 PostgreSQL, and 100,000 on PGlite (docs quality bar "API"); issue 13: with the same data (owners, stages and
 ~300,000 tasks seeded too), the follow-up filters, the board's columns (first 50 cards each), \`/crm/tareas\` and
 the timeline of a contact with 500 events, p95 <= ${TARGET_P95_MS} ms on PostgreSQL. The dashboard (its follow-up
-figures included) is measured with the same bar.
+figures included) is measured with the same bar. Issue 33: with companies, quotes (one per ten messages) and orders
+(one per accepted quote) seeded too, a company's page, the quote and order lists and the board with its values,
+p95 <= ${TARGET_P95_MS} ms, and a quote's PDF p95 <= 200 ms.
 **${overallLine(results)}**
 
 ${results.map(engineSection).join("\n\n")}

@@ -210,7 +210,11 @@ const COUNT_SQL = `select (select count(*) from client_messages)::int as message
   (select count(*) from tasks)::int as tasks, (select count(*) from tasks where done_at is null)::int as "openTasks",
   (select count(*) from contact_events)::int as events, (select count(*) from internal_notes)::int as notes,
   (select count(*) from users where active)::int as staff,
-  (select id from clients where email_key = '${BUSY_CONTACT_EMAIL}') as "busyClientId"`;
+  (select id from clients where email_key = '${BUSY_CONTACT_EMAIL}') as "busyClientId",
+  (select count(*) from companies)::int as companies, (select count(*) from quotes)::int as quotes,
+  (select count(*) from orders)::int as orders,
+  (select company_id from clients where company_id is not null group by 1 order by count(*) desc, 1 limit 1) as "busyCompanyId",
+  (select max(id) from quotes where state = 'aceptada') as "quoteId"`;
 
 /** @param {string} dir */
 function directorySize(dir) {
@@ -325,7 +329,7 @@ async function benchEngine(engine) {
   const serviceTypeId = services.find((service) => service.title === BOARD_PRODUCT)?.id ?? services[0]?.id;
   // Without the seeded busy customer (an older database), the contact with the longest history.
   const busyClientId = data.busyClientId ?? (await longestHistory(engine, storage.env));
-  const calls = crmCalls({ serviceTypeId, busyClientId });
+  const calls = crmCalls({ serviceTypeId, busyClientId, busyCompanyId: data.busyCompanyId, quoteId: data.quoteId });
 
   // Each call gets `perRound` requests per round, or fewer when they take longer than the round's
   // budget: a call that takes seconds is measured, not waited for all afternoon.

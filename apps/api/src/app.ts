@@ -14,12 +14,15 @@ import { createSecretBox, resolveSecondFactorKey } from "./modules/accounts/seco
 import type { SecondFactorDeps } from "./modules/accounts/second-factor/service.ts";
 import { userRoutes } from "./modules/accounts/users/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
+import { catalogueRoutes } from "./modules/catalogue/routes.ts";
+import { companyRoutes } from "./modules/companies/routes.ts";
 import { assignmentRoutes } from "./modules/contacts/assignment-routes.ts";
 import { ContactRequestWriter } from "./modules/contacts/contact-request-writer.ts";
 import { emailRoutes } from "./modules/contacts/email-routes.ts";
 import { createFormTokens, type FormTokens } from "./modules/contacts/form-token.ts";
 import { intakeFormRoutes } from "./modules/contacts/intake-form-routes.ts";
 import { intakeRoutes } from "./modules/contacts/intake-routes.ts";
+import { opportunityRoutes } from "./modules/contacts/opportunity-routes.ts";
 import { pipelineRoutes } from "./modules/contacts/pipeline-routes.ts";
 import { contactRoutes } from "./modules/contacts/routes.ts";
 import { submittedDetailsRoutes } from "./modules/contacts/submitted-details-routes.ts";
@@ -29,6 +32,10 @@ import type { StreamTimings } from "./modules/live/event-stream.ts";
 import { liveRoutes } from "./modules/live/routes.ts";
 import { replyTemplateRoutes } from "./modules/reply-templates/routes.ts";
 import { anonymiseRoutes } from "./modules/retention/index.ts";
+import { createQuoteLinks } from "./modules/sales/index.ts";
+import { orderRoutes } from "./modules/sales/order-routes.ts";
+import { quoteAnswerRoutes } from "./modules/sales/quote-answer-routes.ts";
+import { quoteRoutes } from "./modules/sales/quote-routes.ts";
 import { ServiceTypeCatalog } from "./modules/service-types/catalog.ts";
 import { serviceTypeRoutes } from "./modules/service-types/routes.ts";
 import { mediaRoutes } from "./modules/site/media-routes.ts";
@@ -142,6 +149,7 @@ export async function buildApp({
   });
   const jwtSecret = await resolveJwtSecret(config);
   app.decorate("contactFormTokens", createFormTokens(jwtSecret));
+  app.decorate("quoteLinks", createQuoteLinks(jwtSecret));
   app.decorate("secondFactor", {
     db: app.db,
     box: createSecretBox(await resolveSecondFactorKey(config)),
@@ -183,15 +191,20 @@ export async function buildApp({
       await api.register(secondFactorRoutes);
       await api.register(auditRoutes);
       await api.register(contactRoutes);
+      await api.register(companyRoutes);
       await api.register(anonymiseRoutes);
       await api.register(submittedDetailsRoutes);
       await api.register(emailRoutes);
       await api.register(pipelineRoutes);
+      await api.register(opportunityRoutes);
       await api.register(assignmentRoutes);
       await api.register(taskRoutes);
       await api.register(replyTemplateRoutes);
+      await api.register(catalogueRoutes);
       await api.register(siteRoutes);
       await api.register(dashboardRoutes);
+      await api.register(quoteRoutes);
+      await api.register(orderRoutes);
       await api.register(liveRoutes, { secret: jwtSecret, timings: liveTimings });
       await api.register(apiDocsRoutes);
     },
@@ -200,6 +213,8 @@ export async function buildApp({
 
   // The site's uploaded pictures, with or without the built web app.
   await app.register(mediaRoutes);
+  // A client's answer to a quote, from the links of its email.
+  await app.register(quoteAnswerRoutes, { links: app.quoteLinks });
 
   const renderer = config.serveWeb ? (pageRenderer ?? (await loadWebRenderer(serverBuildOf(config.webDist)))) : null;
   if (renderer) {

@@ -4,5 +4,7 @@
 export const BRAND = {
   name: "FloraPro Ecuador",
   legalName: "FloraPro Ecuador S.A.",
+  /** Its RUC, printed on quotes: who makes the offer, as the SRI knows it. */
+  ruc: "1792345677001",
   privacyEmail: "privacidad@florapro.ec",
 } as const;

@@ -66,4 +66,5 @@ export const DESKTOP_MIN_WIDTH_PX = 768;
 
 /** Version of the privacy notice a person accepts with the contact form (stored with the consent). */
 export const PRIVACY_NOTICE_VERSION = "2026-11-22";
+export * from "./sales-rules.ts";
 export * from "./task-rules.ts";

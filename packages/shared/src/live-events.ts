@@ -13,6 +13,9 @@ export const LIVE_EVENT_KINDS = [
   "owner_changed",
   "stage_changed",
   "task_changed",
+  /** A quote made, changed, sent or answered; an order made or moved on (issue 33). */
+  "quote_changed",
+  "order_changed",
 ] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
@@ -21,6 +24,8 @@ export type LiveEvent = {
   clientId?: number;
   messageId?: number;
   taskId?: number;
+  quoteId?: number;
+  orderId?: number;
   /** owner_changed: the new owner (null: nobody), so the page can say "Te asignaron un contacto". */
   ownerId?: number | null;
   /** The staff member who did it; absent for a lead from the public form. */

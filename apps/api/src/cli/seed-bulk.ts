@@ -14,6 +14,7 @@ import { and, between, eq, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../db/client.ts";
 import {
+  companies,
   contactEvents,
   contactMessages,
   contactServiceTypes,
@@ -21,6 +22,10 @@ import {
   internalNotes,
   messageServiceTypes,
   opportunities,
+  orderLines,
+  orders,
+  quoteLines,
+  quotes,
   tasks,
 } from "../db/schema/index.ts";
 import { visible } from "../modules/contacts/tables.ts";
@@ -36,6 +41,7 @@ import {
   TASKS_PER_MESSAGE,
   tasksInsert,
 } from "./seed-bulk-follow-up.ts";
+import { type BulkSales, seedBulkSales } from "./seed-bulk-sales.ts";
 import { hash, literal, pick, textArray } from "./seed-bulk-sql.ts";
 import { updateContactTimes } from "./seed-demo.ts";
 import {
@@ -70,6 +76,11 @@ const TABLES = [
   tasks,
   contactEvents,
   internalNotes,
+  companies,
+  quotes,
+  quoteLines,
+  orders,
+  orderLines,
 ].map((table) => getTableName(table));
 /**
  * Tables whose triggers keep derived rows (client_service_types, migration 0010; contacts' first
@@ -95,7 +106,7 @@ export type BulkResult = {
   tasks: number;
   /** Contact 0, the customer with the long timeline. */
   busyClientId: number;
-};
+} & BulkSales;
 
 const SECONDS = (started: number) => ((performance.now() - started) / 1000).toFixed(1).replace(".", ",");
 
@@ -152,6 +163,10 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
       for (const statement of busyTimeline({ ...pipeline, id: firstClientId })) await tx.execute(sql.raw(statement));
     });
     await step("oportunidad de cada contacto", () => openFirstOpportunities(tx, firstClientId, m));
+    let sales: BulkSales = { companies: 0, quotes: 0, orders: 0 };
+    await step("empresas, cotizaciones y pedidos", async () => {
+      sales = await seedBulkSales(tx, { firstClientId, m, n, nowSeconds });
+    });
     await setTriggers(tx, "enable");
     if (rebuild.length > 0) {
       const memory = options.engine === "postgres" ? "512MB" : "128MB";
@@ -160,7 +175,7 @@ export async function seedBulk(db: Db, options: BulkOptions): Promise<BulkResult
         for (const { restore } of rebuild) await tx.execute(sql.raw(restore));
       });
     }
-    return { firstClientId, firstMessageId, serviceLinks, tasks: taskCount, busyClientId: firstClientId };
+    return { firstClientId, firstMessageId, serviceLinks, tasks: taskCount, busyClientId: firstClientId, ...sales };
   });
   const started = performance.now();
   // Outside the transaction: VACUUM cannot run inside one. Fresh statistics for the planner, and a

@@ -16,6 +16,7 @@ import { ensureFirstAdmin } from "../modules/accounts/users/first-admin.ts";
 import { runCommand } from "./run-command.ts";
 import { seedBulk } from "./seed-bulk.ts";
 import { seedDemo } from "./seed-demo.ts";
+import { ensureDemoPrices } from "./seed-demo-prices.ts";
 import { DEMO_PASSWORD } from "./seed-demo-staff.ts";
 import { ensureDemoTemplates } from "./seed-demo-templates.ts";
 import { DEMO_STAFF } from "./seed-words.ts";
@@ -109,6 +110,8 @@ async function run(argv: string[]) {
         );
       const templates = await ensureDemoTemplates(db);
       if (templates > 0) console.log(`Plantillas de respuesta de demostración: ${templates}.`);
+      const prices = await ensureDemoPrices(db);
+      if (prices > 0) console.log(`Presentaciones con precio de demostración: ${prices}.`);
     }
     if (messages !== undefined) {
       const contactCount = contacts ?? Math.max(1, Math.floor(messages / 4));
@@ -123,7 +126,8 @@ async function run(argv: string[]) {
       const seconds = ((performance.now() - started) / 1000).toFixed(1).replace(".", ",");
       console.log(
         `Listo en ${seconds} s: contactos desde el id ${result.firstClientId}, mensajes desde el id ` +
-          `${result.firstMessageId}, ${number(result.serviceLinks)} servicios solicitados, ${number(result.tasks)} tareas; ` +
+          `${result.firstMessageId}, ${number(result.serviceLinks)} servicios solicitados, ${number(result.tasks)} tareas, ` +
+          `${number(result.companies)} empresas, ${number(result.quotes)} cotizaciones, ${number(result.orders)} pedidos; ` +
           `el contacto ${result.busyClientId} es un cliente frecuente con un historial largo.`,
       );
     }

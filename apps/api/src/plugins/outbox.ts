@@ -7,6 +7,7 @@ import { createSmtpMailer } from "../modules/email/mailer.ts";
 import { OutboxWorker } from "../modules/email/outbox-worker.ts";
 import { inboundEmailRenderers } from "../modules/inbound/index.ts";
 import { publishLive } from "../modules/live/index.ts";
+import { type QuoteLinks, salesEmailRenderers } from "../modules/sales/index.ts";
 import { taskEmailRenderers } from "../modules/tasks/index.ts";
 
 export type Outbox = { kick: () => void };
@@ -15,12 +16,13 @@ export type Outbox = { kick: () => void };
  * Every kind of email with its renderer, each written by the module that sends it: the outbox imports
  * none of them (decision 050). A kind left out fails to compile.
  */
-const renderers: EmailRenderers = {
+const renderersWith = (quoteLinks: QuoteLinks): EmailRenderers => ({
   ...contactEmailRenderers,
   ...accountEmailRenderers,
   ...inboundEmailRenderers,
   ...taskEmailRenderers,
-};
+  ...salesEmailRenderers(quoteLinks),
+});
 
 /**
  * Email delivery. With SMTP_URL a worker sends the outbox (now and on retries); without it emails
@@ -46,7 +48,7 @@ export const outbox = fp(async (app) => {
     retryBaseMs: emailRetryBaseMs,
     publicUrl: app.config.publicUrl,
     thread: { domain: domainOf(mailFrom), inbound: app.config.inbound },
-    renderers,
+    renderers: renderersWith(app.quoteLinks),
     onReplyStatus: (messageId) => publishLive(app.db, { kind: "email_status_changed", messageId }),
   });
   app.decorate("outbox", { kick: () => worker.kick() } satisfies Outbox);
@@ -57,5 +59,7 @@ export const outbox = fp(async (app) => {
 declare module "fastify" {
   interface FastifyInstance {
     outbox: Outbox;
+    /** Signs and reads the answer links of quotes' emails (the sales module). */
+    quoteLinks: QuoteLinks;
   }
 }

@@ -23,6 +23,15 @@ export const paths = {
   /** The team's open tasks, not only mine. */
   crmTeamTasks: "/crm/tareas?de=equipo",
   crmBoard: "/crm/embudo",
+  /** Farms and exporters (issue 33): the list, and one company's page. */
+  crmCompanies: "/crm/empresas",
+  crmCompany: (id: number) => `/crm/empresas/${id}`,
+  crmQuotes: "/crm/cotizaciones",
+  crmQuote: (id: number) => `/crm/cotizaciones/${id}`,
+  crmOrders: "/crm/pedidos",
+  crmOrder: (id: number) => `/crm/pedidos/${id}`,
+  /** The priced catalogue, for administrators. */
+  crmPrices: "/crm/precios",
   crmContact: (id: number) => `/crm/mensajes?contacto=${id}`,
   crmAudit: "/crm/auditoria",
   crmChangePassword: "/crm/cambiar-contrasena",

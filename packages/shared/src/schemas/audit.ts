@@ -58,17 +58,36 @@ export const AUDIT_ACTIONS = [
   "site_item_published",
   "site_item_restored",
   "site_item_retired",
+  "price_item_created",
+  "price_item_updated",
+  "company_created",
+  "company_updated",
+  "company_deleted",
+  "company_merged",
+  "company_person_linked",
+  "company_person_unlinked",
+  "opportunity_created",
+  "opportunity_updated",
+  "quote_created",
+  "quote_updated",
+  "quote_sent",
+  "quote_answered",
+  "order_created",
+  "order_changed",
+  "quotes_exported",
+  "orders_exported",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The groups `Auditoría` filters by, in its order. */
-export const AUDIT_CATEGORIES = ["acceso", "cuentas", "contactos", "sitio"] as const;
+export const AUDIT_CATEGORIES = ["acceso", "cuentas", "contactos", "ventas", "sitio"] as const;
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
 
 export const AUDIT_CATEGORY_LABELS: Record<AuditCategory, string> = {
   acceso: "Acceso y seguridad",
   cuentas: "Cuentas del personal",
   contactos: "Contactos y mensajes",
+  ventas: "Ventas",
   sitio: "Sitio web y plantillas",
 };
 
@@ -79,6 +98,7 @@ export function auditCategoryOf(action: AuditAction): AuditCategory {
   if (action.startsWith("user_")) return "cuentas";
   if (/^(client|clients|message|messages|task|note|leads)_/.test(action)) return "contactos";
   if (/^(site_item|reply_template)_/.test(action)) return "sitio";
+  if (/^(company|companies|price_item|quote|quotes|order|orders|opportunity)_/.test(action)) return "ventas";
   return "acceso";
 }
 

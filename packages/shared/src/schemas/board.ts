@@ -9,6 +9,8 @@ const id = z.coerce.number().int().min(1).max(2_147_483_647);
 export const boardQuerySchema = z.object({
   owner: z.union([z.enum(["me", "none"]), id], { error: "Responsable no válido" }).optional(),
   serviceTypeId: id.optional(),
+  /** The opportunities of one company's people (issue 33). */
+  companyId: id.optional(),
   stage: z.enum(STAGES, { error: "Etapa no válida" }).optional(),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });

@@ -101,6 +101,8 @@ const id = z.coerce.number().int().min(1).max(2_147_483_647);
  */
 const contactFilters = {
   owner: z.union([z.enum(["me", "none"]), id], { error: "Responsable no válido" }).optional(),
+  /** The people of one company (`Empresas`, issue 33). */
+  companyId: z.coerce.number({ error: "Empresa no válida" }).int().min(1).max(2_147_483_647).optional(),
   stage: z.enum(STAGES, { error: "Etapa no válida" }).optional(),
   waitingDays: z.coerce
     .number({ error: "Indica un número de días" })

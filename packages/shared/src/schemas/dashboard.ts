@@ -69,6 +69,18 @@ export const dashboardSchema = z.object({
       within24h: count,
     }),
   ),
+  /**
+   * Money (issue 33): every opportunity's value by stage; orders' revenue before IVA (not cancelled)
+   * by month, the last 12, and by product; quotes sent in those months and how many were accepted;
+   * the median days from a client's first message to their first order, over the clients with one.
+   */
+  sales: z.object({
+    pipelineByStage: z.array(z.object({ stage, count, valueCents: count })),
+    revenueByMonth: z.array(z.object({ month: z.string(), valueCents: count, orders: count })),
+    revenueByProduct: z.array(z.object({ serviceTypeId: z.number().int(), title: z.string(), valueCents: count })),
+    quotesAccepted: z.object({ sent: count, accepted: count }),
+    firstOrder: z.object({ medianDays: z.number().min(0).nullable(), clients: count }),
+  }),
   /** Value (US cents) and number of contacts won, by month of Ecuador's calendar, the last 12 (oldest first). */
   wonByMonth: z.array(z.object({ month: z.string(), valueCents: count, count })),
   /**

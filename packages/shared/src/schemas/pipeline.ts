@@ -83,6 +83,12 @@ export const TIMELINE_KINDS = [
   "internal_note",
   "data_exported",
   "anonymised",
+  /** A quote sent, accepted or rejected (`data.number`, `data.total`), an order placed or moved on. */
+  "quote_sent",
+  "quote_accepted",
+  "quote_rejected",
+  "order_created",
+  "order_changed",
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

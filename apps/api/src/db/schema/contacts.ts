@@ -168,6 +168,24 @@ export const opportunities = pgTable(
   ],
 );
 
+/** The products an opportunity is about (`Productos de interés`), in the order staff gave them. */
+export const opportunityServiceTypes = pgTable(
+  "opportunity_service_types",
+  {
+    opportunityId: integer("opportunity_id")
+      .notNull()
+      .references(() => opportunities.id, { onDelete: "cascade" }),
+    serviceTypeId: integer("service_type_id")
+      .notNull()
+      .references(() => serviceTypes.id),
+    position: smallint("position").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.opportunityId, table.serviceTypeId] }),
+    index("opportunity_service_types_service_idx").on(table.serviceTypeId),
+  ],
+);
+
 /**
  * Why a submission waits for review instead of reaching the main list: the form's spam signs (the
  * honeypot; the form token of decision 046: none sent, not signed by us, or older than a day;

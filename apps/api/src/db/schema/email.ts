@@ -27,6 +27,10 @@ export const EMAIL_KINDS = [
   "client_email_received",
   /** To a staff member: a second factor added or removed, a recovery code used, a new device. */
   "security_notice",
+  /** To a contact, in their conversation: a quote with its PDF and the links to answer it. */
+  "quote_sent",
+  /** To the quote's owner: the client accepted or rejected it. */
+  "quote_answered",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed", "bounced"] as const;

@@ -1,4 +1,4 @@
-import type { AuditAction } from "@app/shared";
+import { type AuditAction, formatIvaPercent, formatPrice } from "@app/shared";
 import {
   LOST_REASON_LABELS,
   type LostReason,
@@ -65,6 +65,58 @@ function bulkChange(details: Details, names: StaffNames) {
   return join(what, changed === undefined ? undefined : `${changed} cambiados`);
 }
 
+/** A presentation's new price and IVA ("RVB-5L · $12,50 · IVA 15 %"), or what changed of it. */
+function priceItemChange(details: Details) {
+  const price = (key: string) => (text(details[key]) ? formatPrice(text(details[key]) ?? "") : undefined);
+  const rate = (key: string) => (text(details[key]) ? formatIvaPercent(text(details[key]) ?? "") : undefined);
+  const from = (label: string, before: string | undefined, after: string | undefined) =>
+    after === undefined ? undefined : before === undefined ? `${label} ${after}` : `${label}: de ${before} a ${after}`;
+  const others = Array.isArray(details.fields)
+    ? details.fields.flatMap((field) => (typeof field === "string" && PRICE_ITEM_FIELDS[field]) || [])
+    : [];
+  return join(
+    text(details.code),
+    from("Precio de lista", price("oldPrice"), price("newPrice") ?? price("listPrice")),
+    from("IVA", rate("oldIvaPercent"), rate("newIvaPercent") ?? rate("ivaPercent")),
+    details.active === true ? "Activada" : details.active === false ? "Desactivada" : undefined,
+    others.length > 0 ? `Cambió: ${others.join(", ")}` : undefined,
+  );
+}
+
+/** The fields of a presentation other than its price, IVA and state, as `Catálogo de precios` names them. */
+const PRICE_ITEM_FIELDS: Record<string, string> = {
+  serviceTypeId: "producto",
+  code: "código",
+  size: "tamaño",
+  unit: "unidad",
+};
+
+/** A company's fields as `Empresas` labels them. */
+const COMPANY_FIELDS: Record<string, string> = {
+  name: "nombre",
+  ruc: "RUC",
+  province: "provincia",
+  canton: "cantón",
+  address: "dirección",
+  hectares: "hectáreas",
+  varieties: "variedades",
+  stemsPerWeek: "tallos por semana",
+  markets: "mercados",
+  notes: "notas",
+};
+
+/** A company by its name (and RUC), and which of its fields a change touched. */
+function companyChange(details: Details) {
+  const fields = Array.isArray(details.fields)
+    ? details.fields.flatMap((field) => (typeof field === "string" && COMPANY_FIELDS[field]) || [])
+    : [];
+  return join(
+    text(details.name),
+    text(details.ruc) ? `RUC ${text(details.ruc)}` : undefined,
+    fields.length > 0 ? `Cambió: ${fields.join(", ")}` : undefined,
+  );
+}
+
 /** The sentence for one entry, or null when its label says it all. */
 export function describeAudit(action: AuditAction, details: Details | null, names: StaffNames): string | null {
   if (!details) return null;
@@ -118,6 +170,39 @@ export function describeAudit(action: AuditAction, details: Details | null, name
     case "reply_template_updated":
     case "reply_template_deleted":
       return text(details.title) ?? text(details.name) ?? null;
+    case "company_created":
+    case "company_updated":
+    case "company_deleted":
+      return companyChange(details);
+    case "company_merged":
+      return join(
+        `«${text(details.fromName) ?? "?"}» fusionada en «${text(details.name) ?? "?"}»`,
+        count(details.people) === undefined
+          ? undefined
+          : `${count(details.people)} ${count(details.people) === 1 ? "persona" : "personas"}`,
+      );
+    case "company_person_linked":
+      return join(text(details.name), text(details.fromName) ? `Antes en «${text(details.fromName)}»` : undefined);
+    case "company_person_unlinked":
+      return text(details.name) ?? null;
+    case "quote_created":
+    case "quote_updated":
+    case "quote_sent":
+    case "order_created":
+    case "order_changed":
+      return join(
+        text(details.number),
+        text(details.total) ? `Total $ ${text(details.total)}` : undefined,
+        text(details.state),
+      );
+    case "quote_answered":
+      return join(
+        text(details.number),
+        details.answer === "accept" ? "Aceptada por el cliente" : "Rechazada por el cliente",
+      );
+    case "price_item_created":
+    case "price_item_updated":
+      return priceItemChange(details);
     case "leads_retention":
       return count(details.clients) === undefined
         ? null

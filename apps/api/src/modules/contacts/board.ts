@@ -12,7 +12,11 @@ import { c, cs } from "./tables.ts";
 // A column reads its first cards through clients_stage_idx; counts and values come from the grouped
 // counts the contacts screen uses, or, under a product filter, from a count that stops at a cap.
 
-export type BoardFilter = { owner?: OwnerFilter | undefined; serviceTypeId?: number | undefined };
+export type BoardFilter = {
+  owner?: OwnerFilter | undefined;
+  serviceTypeId?: number | undefined;
+  companyId?: number | undefined;
+};
 
 const owner = alias(users, "owner");
 const noKeywordServices = () => [];
@@ -24,7 +28,10 @@ const servicesOfContact = sql<number[]>`array(select ${cs.serviceTypeId} from ${
 /** The board's filter without its stage: each column adds `c.stage = s.stage`. */
 const condition = (filter: BoardFilter) =>
   and(
-    filterCondition({ view: "main", owner: filter.owner, serviceTypeId: filter.serviceTypeId }, noKeywordServices),
+    filterCondition(
+      { view: "main", owner: filter.owner, serviceTypeId: filter.serviceTypeId, companyId: filter.companyId },
+      noKeywordServices,
+    ),
     sql`${c.stage} = s.stage`,
   );
 
@@ -163,7 +170,9 @@ export async function loadBoard(
   const offset = page?.offset ?? 0;
   const [pages, totals] = await Promise.all([
     columnsCards(db, filter, stages, offset, titles),
-    filter.serviceTypeId === undefined ? groupedTotals(db, filter) : cappedTotals(db, filter, stages),
+    filter.serviceTypeId === undefined && filter.companyId === undefined
+      ? groupedTotals(db, filter)
+      : cappedTotals(db, filter, stages),
   ]);
   const columns = stages.map((stage): BoardColumn => {
     const { cards, hasMore } = pages.get(stage) ?? { cards: [], hasMore: false };

@@ -69,7 +69,7 @@ export async function insertContactRequests(db: Db, requests: NewContactRequest[
     ), ids as (
       -- Ids first, so each message's service types and emails can be tied to it by position.
       select idx, nextval(pg_get_serial_sequence('client_messages', 'id')) as id from input
-    ), ${ownersByRule}, ${upsertContactsByEmail}, ${insertMessagesOnce}, ${recordRuleAssignments}, services as (
+    ), ${ownersByRule}, ${upsertContactsByEmail}, ${insertMessagesOnce}, ${reopenClosedSales}, ${recordRuleAssignments}, services as (
       insert into message_service_types (message_id, service_type_id, position)
       select message.id, item.value::int, item.position::smallint
         from message join ids using (id) join input using (idx),
@@ -120,7 +120,7 @@ const upsertContactsByEmail = sql`person as (
       on conflict (email_key) do update
         set last_message_at = coalesce(excluded.last_message_at, clients.last_message_at)
       -- xmax is 0 on a row this statement inserted: a new client, not a returning one.
-      returning id, email_key, owner_id, (xmax = 0) as inserted,
+      returning id, email_key, owner_id, opportunity_id, (xmax = 0) as inserted,
                 first_name, last_name, email, country_code, phone, company
     )`;
 
@@ -209,7 +209,22 @@ const insertMessagesOnce = sql`message as (
         from input join ids using (idx) join client on client.email_key = lower(input.email)
        order by input.idx
       on conflict (idempotency_key) do nothing
-      returning id
+      returning id, client_id
+    )`;
+
+/**
+ * A returning client who writes again, in the main list, after their last sale closed (`Ganado` or
+ * `Perdido`) starts the next one (CTE reopened, decision 055): a new opportunity with the same
+ * owner, which becomes their current one. One whose sale is still open joins it: nothing to do. A new
+ * client's first opportunity comes from the trigger on clients.
+ */
+const reopenClosedSales = sql`reopened as (
+      insert into opportunities (client_id, title, owner_id)
+      select distinct client.id, coalesce(nullif(btrim(client.company), ''), 'Consulta web'), closed.owner_id
+        from client join person using (email_key)
+             join opportunities closed on closed.id = client.opportunity_id and closed.stage in ('ganado', 'perdido')
+       where not client.inserted and person.listed
+         and exists (select 1 from message where message.client_id = client.id)
     )`;
 
 /**

@@ -51,13 +51,14 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: boardQuerySchema, response: { 200: boardSchema, 400: apiErrorSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const { owner, serviceTypeId, stage, offset } = request.query;
+      const { owner, serviceTypeId, companyId, stage, offset } = request.query;
       const types = await app.serviceTypeCatalog.list();
       if (serviceTypeId !== undefined && !types.some((type) => type.id === serviceTypeId)) {
         return reply.code(400).send(fieldError("serviceTypeId", "No existe ese producto o servicio"));
       }
       const filter = {
         serviceTypeId,
+        companyId,
         owner: owner === undefined ? undefined : await ownerFilter(db, owner, principalOf(request).user.id),
       };
       const titles = new Map(types.map((type) => [type.id, type.title]));

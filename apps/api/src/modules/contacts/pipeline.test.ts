@@ -112,6 +112,59 @@ describe.each(engines)("a contact's stage, owner and timeline on %s", (engine) =
     expect(await pipeline()).toMatchObject({ stage: "ganado", owner: { id: staff.id }, version: 2, wonValue: 1234.5 });
   });
 
+  it("opens the next opportunity when a client writes again after a closed sale, and joins an open one", async () => {
+    const seller = await createStaff(t.app, token);
+    await call("PATCH", `/api/clients/${clientId}/owner`, { ownerId: seller.id, version: 0 });
+    // Still open: a second message joins it.
+    expect((await postContact(t.app, contactRequest({ email: "lucia@rosasdelvalle.ec" }))).statusCode).toBe(201);
+    expect(await opportunities()).toHaveLength(1);
+    await call("PATCH", `/api/clients/${clientId}/stage`, { stage: "ganado", wonValue: 900, version: 1 });
+    expect((await postContact(t.app, contactRequest({ email: "LUCIA@rosasdelvalle.ec" }))).statusCode).toBe(201);
+    expect(await opportunities()).toEqual([
+      expect.objectContaining({ stage: "ganado", valueCents: "90000", current: false }),
+      expect.objectContaining({
+        title: "Rosas del Valle",
+        stage: "nuevo",
+        ownerId: seller.id,
+        valueCents: null,
+        current: true,
+      }),
+    ]);
+    expect(await pipeline()).toMatchObject({ stage: "nuevo", owner: { id: seller.id }, wonValue: null });
+  });
+
+  it("Nueva oportunidad: a second sale for the contact, with its Valor estimado; bad input names the field", async () => {
+    const made = await call("POST", "/api/opportunities", {
+      clientId,
+      title: "Temporada Día de la Madre",
+      value: "12500,50",
+      expectedCloseOn: "2027-04-15",
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({
+      title: "Temporada Día de la Madre",
+      stage: "nuevo",
+      value: "12500.50",
+      current: true,
+    });
+    const listed = (await call("GET", `/api/clients/${clientId}/opportunities`)).json() as {
+      opportunities: { title: string; current: boolean }[];
+    };
+    expect(listed.opportunities.map((row) => [row.title, row.current])).toEqual([
+      ["Temporada Día de la Madre", true],
+      ["Rosas del Valle", false],
+    ]);
+    const { id, version } = made.json() as { id: number; version: number };
+    const revalued = await call("PATCH", `/api/opportunities/${id}`, { value: "9000", version });
+    expect(revalued.json()).toMatchObject({ value: "9000.00", version: version + 1 });
+    expect((await call("PATCH", `/api/opportunities/${id}`, { value: "1", version })).statusCode).toBe(409);
+    const bad = await call("POST", "/api/opportunities", { clientId, title: "x", value: "12.500,00" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      details: [{ path: "value", message: expect.stringMatching(/^Valor estimado: /) }],
+    });
+  });
+
   it("moves the stage with the version seen, on the timeline and in the audit log, and refuses a stale one", async () => {
     const moved = await call("PATCH", `/api/clients/${clientId}/stage`, { stage: "cotizacion", version: 0 });
     expect(moved.statusCode).toBe(200);

@@ -2,7 +2,17 @@ import type { SubmittedDetails } from "@app/shared";
 import { toE164 } from "@app/shared/phone";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { contactMessages, contacts, emailOutbox, messageServiceTypes, serviceTypes } from "../../db/schema/index.ts";
+import {
+  contactMessages,
+  contacts,
+  emailOutbox,
+  messageServiceTypes,
+  orderLines,
+  orders,
+  quoteLines,
+  quotes,
+  serviceTypes,
+} from "../../db/schema/index.ts";
 import { m, VISIBLE } from "./tables.ts";
 
 // Contacts as the CRM reads and changes them; row types from the schema.
@@ -149,5 +159,76 @@ export async function contactDataOf(db: Db, id: number) {
       ),
     )
     .orderBy(asc(emailOutbox.createdAt));
-  return { client: contact, messages, emails };
+  return { client: contact, messages, emails, ...(await salesOf(db, id)) };
+}
+
+/** The person's quotes and orders with their lines (read here; the sales module writes them). */
+async function salesOf(db: Db, id: number) {
+  const quoteRows = await db
+    .select({
+      id: quotes.id,
+      number: quotes.number,
+      state: quotes.state,
+      createdAt: quotes.createdAt,
+      validUntil: quotes.validUntil,
+      paymentTerms: quotes.paymentTerms,
+      deliveryNotes: quotes.deliveryNotes,
+      totalCents: quotes.totalCents,
+    })
+    .from(quotes)
+    .where(eq(quotes.clientId, id))
+    .orderBy(asc(quotes.id));
+  const quoteLineRows = await db
+    .select({
+      quoteId: quoteLines.quoteId,
+      description: quoteLines.description,
+      quantity: quoteLines.quantity,
+      unitPrice: quoteLines.unitPrice,
+      discountPercent: quoteLines.discountPercent,
+      ivaPercent: quoteLines.ivaPercent,
+    })
+    .from(quoteLines)
+    .innerJoin(quotes, eq(quotes.id, quoteLines.quoteId))
+    .where(eq(quotes.clientId, id))
+    .orderBy(asc(quoteLines.quoteId), asc(quoteLines.position));
+  const orderRows = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      state: orders.state,
+      createdAt: orders.createdAt,
+      deliveryOn: orders.deliveryOn,
+      paymentTerms: orders.paymentTerms,
+      notes: orders.notes,
+      totalCents: orders.totalCents,
+    })
+    .from(orders)
+    .where(eq(orders.clientId, id))
+    .orderBy(asc(orders.id));
+  const orderLineRows = await db
+    .select({
+      orderId: orderLines.orderId,
+      description: orderLines.description,
+      quantity: orderLines.quantity,
+      unitPrice: orderLines.unitPrice,
+      discountPercent: orderLines.discountPercent,
+      ivaPercent: orderLines.ivaPercent,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orders.clientId, id))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const total = (cents: number) => (cents / 100).toFixed(2);
+  return {
+    quotes: quoteRows.map(({ totalCents, ...quote }) => ({
+      ...quote,
+      total: total(totalCents),
+      lines: quoteLineRows.filter((line) => line.quoteId === quote.id).map(({ quoteId: _, ...line }) => line),
+    })),
+    orders: orderRows.map(({ totalCents, ...order }) => ({
+      ...order,
+      total: total(totalCents),
+      lines: orderLineRows.filter((line) => line.orderId === order.id).map(({ orderId: _, ...line }) => line),
+    })),
+  };
 }

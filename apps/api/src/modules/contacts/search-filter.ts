@@ -13,6 +13,8 @@ export type GroupFilter = {
   /** Only these contacts (the rows picked on a page). */
   clientIds?: number[] | undefined;
   serviceTypeId?: number | undefined;
+  /** Only the people of this company. */
+  companyId?: number | undefined;
   owner?: OwnerFilter | undefined;
   stage?: Stage | undefined;
   /** Only contacts with a message unanswered for more than this many days. */
@@ -167,6 +169,7 @@ export function filterCondition(filter: GroupFilter, servicesLike: ServiceLookup
   if (filter.clientIds)
     parts.push(filter.clientIds.length ? sql`${c.id} in (${idList(filter.clientIds)})` : sql`false`);
   if (filter.serviceTypeId !== undefined) parts.push(productCondition(filter.serviceTypeId, filter.view));
+  if (filter.companyId !== undefined) parts.push(sql`${c.companyId} = ${filter.companyId}`);
   if (filter.owner) parts.push(ownerCondition(filter.owner));
   if (filter.stage) parts.push(sql`${c.stage} = ${filter.stage}`);
   if (filter.waitingDays !== undefined) parts.push(waitingCondition(filter.waitingDays));

@@ -7,6 +7,7 @@ import type { RawRow } from "../../db/sql-helpers.ts";
 import { IN_REVIEW, VISIBLE } from "../contacts/index.ts";
 import { clickSummary } from "../whatsapp-clicks/index.ts";
 import { followUpFigures, taskCounts } from "./follow-up-repo.ts";
+import { salesFigures } from "./sales-repo.ts";
 
 // The CRM's morning overview (issue 5). Raw SQL on purpose (decision 021): counts over moving windows,
 // a union of three index-ordered "newest 10" reads, weeks in Ecuador's time. Each statement is a
@@ -198,7 +199,9 @@ async function counted(db: Db): Promise<CountedFigures> {
   }
   const countries = await topCountries(db);
   const followUp = await followUpFigures(db);
+  const sales = await salesFigures(db);
   return {
+    sales,
     newMessages: { current: counts.newNow, previous: counts.newBefore },
     pendingMessages: { current: counts.pendingNow, previous: counts.pendingBefore },
     activeClients: { current: counts.activeNow, previous: counts.activeBefore },

@@ -11,5 +11,5 @@ export {
   queueEmailsStep,
   retryEmail,
 } from "./queue.ts";
-export type { Email, EmailLinks, EmailRenderer, EmailRenderers } from "./renderers.ts";
+export type { Attachment, Email, EmailLinks, EmailRenderer, EmailRenderers } from "./renderers.ts";
 export { keyOf } from "./threading.ts";

@@ -53,6 +53,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         ...(preparedSubject ? { headers: { subject: preparedSubject } } : { subject: email.subject }),
         text: email.text,
         html: email.html,
+        ...(email.attachments ? { attachments: email.attachments } : {}),
       });
       return typeof info.response === "string" ? info.response : undefined;
     },

@@ -2,7 +2,10 @@ import type { Db } from "../../db/client.ts";
 import type { EmailKind } from "../../db/schema/index.ts";
 import type { ClaimedEmail } from "./outbox.ts";
 
-export type Email = { subject: string; text: string; html: string };
+/** A file sent with an email (a quote's PDF), made when the email is rendered. */
+export type Attachment = { filename: string; content: Buffer; contentType: string };
+
+export type Email = { subject: string; text: string; html: string; attachments?: Attachment[] | undefined };
 
 /** Where the links inside emails point. */
 export type EmailLinks = { publicUrl: string };

@@ -5,7 +5,7 @@ import { conversationAddress, type MailboxAddressing } from "./conversation-addr
 import type { ClaimedEmail } from "./outbox.ts";
 
 /** The emails a contact gets: their thread with the supplier. Staff's own emails are not part of it. */
-const CONVERSATION_KINDS = ["contact_confirmation", "client_reply"] as const satisfies EmailKind[];
+const CONVERSATION_KINDS = ["contact_confirmation", "client_reply", "quote_sent"] as const satisfies EmailKind[];
 
 /** References name the newest mails of the thread only: enough for every mail program to thread. */
 const REFERENCES_KEPT = 10;

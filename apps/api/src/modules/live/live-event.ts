@@ -11,6 +11,8 @@ export const liveEventSchema = z.object({
   clientId: id.optional(),
   messageId: id.optional(),
   taskId: id.optional(),
+  quoteId: id.optional(),
+  orderId: id.optional(),
   ownerId: id.nullable().optional(),
   actorId: id.optional(),
   at: z.iso.datetime(),

@@ -86,7 +86,7 @@ describe.each(engines)("the morning task digest on %s", (engine) => {
 
   // Every test starts from the same tasks and no digest queued.
   beforeEach(async () => {
-    await db.execute(sql`truncate tasks, task_digests, email_outbox restart identity`);
+    await db.execute(sql`truncate tasks, task_digests, email_outbox restart identity cascade`);
     const task = (ownerId: number, title: string, dueAt: Date, clientId = maria, doneAt: Date | null = null) => ({
       ownerId,
       title,

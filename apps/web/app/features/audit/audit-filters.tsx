@@ -24,7 +24,7 @@ export function AuditFilters({ filters }: { filters: Filters }) {
       >
         <label className={label}>
           Acciones
-          <select name="grupo" defaultValue={filters.category ?? ""} className={compactControl}>
+          <select name="grupo" defaultValue={filters.category ?? ""} className={`${compactControl} max-w-full`}>
             <option value="">Todas</option>
             {AUDIT_CATEGORIES.map((category) => (
               <option key={category} value={category}>

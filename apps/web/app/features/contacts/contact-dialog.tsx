@@ -9,6 +9,7 @@ import { BlockedLeaveConfirm } from "~/components/ui/leave-confirm";
 import { errorMessage } from "~/lib/error-message";
 import { saveFile } from "~/lib/save-file";
 import { useDialogChanges, useLeaveGuard } from "~/lib/unsaved-changes";
+import { ContactCompany } from "./contact-company";
 import { ContactDetailsForm } from "./contact-details-form";
 import { fullName } from "./contact-format";
 import { ContactMessages } from "./contact-messages";
@@ -144,6 +145,8 @@ function ContactDialogContent({
             onProblem={(text) => setOutcome({ tone: "problem", text })}
           />
         </section>
+
+        {detail && <ContactCompany contactId={id} typed={contact.company} />}
 
         <ContactMessages
           messages={detail?.messages ?? null}

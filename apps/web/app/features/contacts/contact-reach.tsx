@@ -1,6 +1,8 @@
 import type { Contact, Pipeline, Task } from "@app/shared";
 import { STAGE_LABELS } from "@app/shared/constants";
-import { Mail, MessageCircle, Phone } from "lucide-react";
+import { Mail, MessageCircle, Phone, ReceiptText } from "lucide-react";
+import { Link } from "react-router";
+import { newQuotePath } from "~/features/quotes";
 import { fullName } from "./contact-format";
 import { dueText } from "./contact-tasks";
 import { whatsappNumber } from "./whatsapp-link";
@@ -85,6 +87,13 @@ export function ContactReach({ contact, pipeline, tasks }: ContactReachProps) {
           <Mail className="size-4 shrink-0" aria-hidden="true" />
           Correo
         </a>
+        <Link
+          to={newQuotePath(contact.id)}
+          className="col-span-3 inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl px-3 py-1.5 font-semibold text-leaf-800 text-sm ring-1 ring-leaf-200 hover:bg-leaf-50"
+        >
+          <ReceiptText className="size-4 shrink-0" aria-hidden="true" />
+          Nueva cotización
+        </Link>
       </div>
     </div>
   );

@@ -29,6 +29,8 @@ const atFormat = lazily(
 );
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
+/** An amount the API wrote as decimal text ("1234.50"). */
+const dollars = (value: unknown) => formatUsd(Number(text(value)));
 const stage = (value: unknown) => STAGE_LABELS[value as Stage] ?? text(value);
 
 /** One line of the timeline in Spanish: what happened, and the words that came with it. */
@@ -79,6 +81,19 @@ function describe(event: TimelineEvent): { title: string; body?: string } {
       return { title: `Datos exportados (LOPDP)${by}` };
     case "anonymised":
       return { title: `Datos anonimizados (LOPDP)${by}` };
+    case "quote_sent":
+      return { title: `Cotización ${text(data.number)} enviada${by}`, body: `Total: ${dollars(data.total)}` };
+    case "quote_accepted":
+      return {
+        title: `Cotización ${text(data.number)} aceptada por el cliente`,
+        body: `Total: ${dollars(data.total)}`,
+      };
+    case "quote_rejected":
+      return { title: `Cotización ${text(data.number)} rechazada por el cliente` };
+    case "order_created":
+      return { title: `Pedido ${text(data.number)} confirmado${by}`, body: `Total: ${dollars(data.total)}` };
+    case "order_changed":
+      return { title: `Pedido ${text(data.number)}: ${text(data.stateLabel)}${by}` };
   }
 }
 

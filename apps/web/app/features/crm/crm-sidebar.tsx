@@ -1,6 +1,7 @@
 import type { StaffUser } from "@app/shared";
 import { CRM_ROLES, ROLE_LABELS, SITE_ROLES, type StaffRole } from "@app/shared/constants";
 import {
+  Building2,
   Columns3,
   FileText,
   Globe,
@@ -11,8 +12,11 @@ import {
   LockKeyhole,
   LogOut,
   MessageSquare,
+  Package,
   PenLine,
+  ReceiptText,
   ScrollText,
+  Tags,
   Users,
 } from "lucide-react";
 import { type ComponentType, useState } from "react";
@@ -33,9 +37,13 @@ const ADMINISTRATORS = ["administrador"] as const;
 const NAV_ITEMS: NavItem[] = [
   { to: paths.crm, label: "Dashboard", icon: LayoutDashboard, roles: CRM_ROLES },
   { to: paths.crmMessages, label: "Mensajes", icon: MessageSquare, roles: CRM_ROLES },
+  { to: paths.crmCompanies, label: "Empresas", icon: Building2, roles: CRM_ROLES },
   { to: paths.crmBoard, label: "Embudo", icon: Columns3, roles: CRM_ROLES },
+  { to: paths.crmQuotes, label: "Cotizaciones", icon: ReceiptText, roles: CRM_ROLES },
+  { to: paths.crmOrders, label: "Pedidos", icon: Package, roles: CRM_ROLES },
   { to: paths.crmTasks, label: "Tareas", icon: ListChecks, roles: CRM_ROLES },
   { to: paths.crmSite, label: "Sitio web", icon: Globe, roles: SITE_ROLES },
+  { to: paths.crmPrices, label: "Catálogo de precios", icon: Tags, roles: ADMINISTRATORS },
   { to: paths.crmUsers, label: "Usuarios", icon: Users, roles: ADMINISTRATORS },
   { to: paths.crmReplyTemplates, label: "Plantillas", icon: FileText, roles: ADMINISTRATORS },
   { to: paths.crmAudit, label: "Auditoría", icon: ScrollText, roles: ADMINISTRATORS },
