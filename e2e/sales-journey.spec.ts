@@ -85,6 +85,15 @@ test("a lead becomes a company's quote, accepted from the email without an accou
   await page.getByRole("link", { name: new RegExp(`^${orderNumber}\\b`) }).click();
   await expect(page.getByRole("heading", { level: 1, name: orderNumber })).toBeVisible();
   await expect(page.getByRole("region", { name: "Próximo pedido" })).toContainText("Esperamos el próximo pedido");
+  // Money where people look: the orders' CSV for the accounting system, and the dashboard's Ventas.
+  await page.goto("/crm/pedidos");
+  const csv = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Exportar CSV" }).click();
+  expect((await csv).suggestedFilename()).toMatch(/^pedidos-\d{4}-\d{2}-\d{2}\.csv$/);
+  await page.goto("/crm");
+  const sales = page.getByRole("region", { name: "Ventas" });
+  await expect(sales).toContainText("Cotizaciones aceptadas");
+  await expect(sales.getByRole("table", { name: "Valor de las oportunidades por etapa" })).toContainText("Ganado");
   await page.goto("/crm/tareas");
   await expect(
     page.getByText(new RegExp(`Pedido esperado de ${company}.*ofrecer repetir ${orderNumber}`)),

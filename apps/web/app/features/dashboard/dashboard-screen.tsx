@@ -6,6 +6,7 @@ import { CountryChart } from "./country-chart";
 import { FirstReplySection } from "./first-reply-section";
 import { FunnelSection } from "./funnel-section";
 import { RecentActivity } from "./recent-activity";
+import { SalesSection } from "./sales-section";
 import { ServiceChart } from "./service-chart";
 import { StatCard } from "./stat-card";
 import { TasksCard } from "./tasks-card";
@@ -85,6 +86,8 @@ export function DashboardScreen({ dashboard }: { dashboard: Dashboard }) {
         <FunnelSection funnel={dashboard.funnel} conversion={dashboard.conversion} />
         <WonByMonthChart wonByMonth={dashboard.wonByMonth} />
       </div>
+
+      <SalesSection sales={dashboard.sales} />
 
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <ServiceChart weekly={dashboard.weeklyRequests} />

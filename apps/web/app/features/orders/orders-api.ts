@@ -1,6 +1,6 @@
 import type { Order, OrderPage, Quote } from "@app/shared";
 import type { OrderState } from "@app/shared/constants";
-import { authRequest } from "~/lib/api-client";
+import { authRequest, type DownloadedFile } from "~/lib/api-client";
 import type { OrdersQuery } from "./orders-query";
 
 // `Pedidos` (issue 33): staff and administrators. A change goes with the version the page was loaded
@@ -13,6 +13,9 @@ export function loadOrders(query: OrdersQuery, signal?: AbortSignal) {
   if (query.state) params.set("state", query.state);
   return authRequest<OrderPage>(`/orders?${params}`, { signal });
 }
+
+/** `Exportar CSV`: every order line, as the accounting system imports them (the API streams it). */
+export const exportOrders = () => authRequest<DownloadedFile>("/orders/export", { file: true });
 
 export const loadOrder = (id: number, signal?: AbortSignal) => authRequest<Order>(`/orders/${id}`, { signal });
 

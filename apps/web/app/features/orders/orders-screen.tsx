@@ -2,10 +2,11 @@ import type { OrderPage } from "@app/shared";
 import { ORDER_STATE_LABELS } from "@app/shared/constants";
 import { useNavigate } from "react-router";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
+import { DownloadButton } from "~/components/ui/download-button";
 import { Notice } from "~/components/ui/notice";
 import { Pagination } from "~/components/ui/pagination";
 import { OrderStateFilter } from "./order-state-filter";
-import { ORDERS_PAGE_SIZE } from "./orders-api";
+import { exportOrders, ORDERS_PAGE_SIZE } from "./orders-api";
 import { OrdersList } from "./orders-list";
 import { type OrdersQuery, ordersAddress } from "./orders-query";
 
@@ -16,7 +17,11 @@ export function OrdersScreen({ query, page, problem }: OrdersScreenProps) {
   const navigate = useNavigate();
   return (
     <>
-      <CrmPageHeader title="Pedidos" subtitle="Los pedidos de cada cliente, de la confirmación a la entrega" />
+      <CrmPageHeader
+        title="Pedidos"
+        subtitle="Los pedidos de cada cliente, de la confirmación a la entrega"
+        actions={<DownloadButton label="Exportar CSV" download={exportOrders} />}
+      />
       <OrderStateFilter current={query.state} />
       {problem && (
         <Notice tone="problem">

@@ -27,6 +27,9 @@ export const updateQuote = (id: number, fields: QuoteFields, version: number) =>
 export const sendQuote = (id: number, version: number) =>
   authRequest<Quote>(`/quotes/${id}/send`, { method: "POST", body: { version } });
 
+/** `Exportar CSV`: every quote, one line each (the API streams it). */
+export const exportQuotes = () => authRequest<DownloadedFile>("/quotes/export", { file: true });
+
 export const downloadQuotePdf = (id: number) => authRequest<DownloadedFile>(`/quotes/${id}/pdf`, { file: true });
 
 /** The catalogue's presentations on offer, to quote from. */

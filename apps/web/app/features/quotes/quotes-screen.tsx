@@ -5,11 +5,12 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
+import { DownloadButton } from "~/components/ui/download-button";
 import { Notice } from "~/components/ui/notice";
 import { Pagination } from "~/components/ui/pagination";
 import { NewQuoteDialog } from "./new-quote-dialog";
 import { QuoteStateFilter } from "./quote-state-filter";
-import { QUOTES_PAGE_SIZE } from "./quotes-api";
+import { exportQuotes, QUOTES_PAGE_SIZE } from "./quotes-api";
 import { QuotesList } from "./quotes-list";
 import { type QuotesQuery, quotesAddress } from "./quotes-query";
 
@@ -25,10 +26,13 @@ export function QuotesScreen({ query, page, problem }: QuotesScreenProps) {
         title="Cotizaciones"
         subtitle="Las cotizaciones en USD de cada cliente, del borrador a la respuesta"
         actions={
-          <button type="button" onClick={() => setChoosing(true)} className={`${buttonStyles.primary} min-h-11`}>
-            <Plus className="size-4" aria-hidden="true" />
-            Nueva cotización
-          </button>
+          <>
+            <DownloadButton label="Exportar CSV" download={exportQuotes} />
+            <button type="button" onClick={() => setChoosing(true)} className={`${buttonStyles.primary} min-h-11`}>
+              <Plus className="size-4" aria-hidden="true" />
+              Nueva cotización
+            </button>
+          </>
         }
       />
       <QuoteStateFilter current={query.state} />
