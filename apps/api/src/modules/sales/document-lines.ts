@@ -8,9 +8,8 @@ import {
   lineAmounts,
   parseDecimal,
 } from "@app/shared/money";
-import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { priceItems, serviceTypes } from "../../db/schema/index.ts";
+import { findPriceItems } from "../catalogue/index.ts";
 
 // The lines of a quote or an order as written: priced from the catalogue (a typed price wins),
 // described as printed, with exact subtotals and the document's totals.
@@ -26,18 +25,7 @@ export class QuoteInputError extends Error {
 /** The catalogue's presentations a quote may use: active, of a product the site still offers. */
 export async function findQuotablePriceItems(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  return db
-    .select({
-      id: priceItems.id,
-      product: serviceTypes.title,
-      size: priceItems.size,
-      unit: priceItems.unit,
-      listPrice: priceItems.listPrice,
-      ivaPercent: priceItems.ivaPercent,
-    })
-    .from(priceItems)
-    .innerJoin(serviceTypes, eq(serviceTypes.id, priceItems.serviceTypeId))
-    .where(and(inArray(priceItems.id, ids), eq(priceItems.active, true), isNull(serviceTypes.retiredAt)));
+  return (await findPriceItems(db, ids)).filter((item) => item.active && item.productOffered);
 }
 
 const decimal = (text: string, kind: "quantity" | "unitPrice" | "percent") => {
@@ -46,9 +34,6 @@ const decimal = (text: string, kind: "quantity" | "unitPrice" | "percent") => {
   if ("problem" in parsed) throw new Error(`unchecked ${kind}: ${text}`);
   return parsed.value;
 };
-
-/** `5 L`, `1 kg`: a presentation as people say it. */
-const presentation = (size: string, unit: string) => `${size.replace(/\.?0+$/, "").replace(".", ",")} ${unit}`;
 
 /** The lines as stored: described and priced from the catalogue (a typed price wins), with their subtotals. */
 export async function pricedLines(db: Db, lines: QuoteLineInput[]) {
@@ -74,7 +59,7 @@ export async function pricedLines(db: Db, lines: QuoteLineInput[]) {
       {
         position: index + 1,
         priceItemId: item.id,
-        description: `${item.product} · ${presentation(item.size, item.unit)}`,
+        description: item.description,
         quantity: formatScaled(scaled.quantity, "quantity"),
         unitPrice: formatScaled(scaled.unitPrice, "unitPrice"),
         discountPercent: formatScaled(scaled.discountPercent, "percent"),

@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Notice } from "~/components/ui/notice";
+import { DocumentLines } from "~/features/quotes";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
 import { paths } from "~/lib/paths";
@@ -12,7 +13,6 @@ import { DeliveryDateDialog } from "./delivery-date-dialog";
 import { NextOrderSection } from "./next-order-section";
 import { OrderActionsBar } from "./order-actions-bar";
 import { OrderDetails } from "./order-details";
-import { OrderLines } from "./order-lines";
 import { OrderStateBadge } from "./order-state-badge";
 import { OrderTotals } from "./order-totals";
 import { useOrderAction } from "./orders-actions";
@@ -85,7 +85,7 @@ export function OrderScreen({ order }: { order: Order }) {
           <h2 id="pedido-lineas" className="font-bold text-leaf-900 text-xl">
             Líneas
           </h2>
-          <OrderLines lines={order.lines} />
+          <DocumentLines lines={order.lines} id="pedido-lineas-tabla" caption="Líneas del pedido" />
         </section>
         <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] md:items-start">
           <section aria-labelledby="pedido-notas" className="grid content-start gap-2">

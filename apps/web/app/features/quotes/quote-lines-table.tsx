@@ -5,13 +5,24 @@ import { formatDollars, formatFigure, formatPercent } from "./quote-format";
 const HEADINGS = ["Presentación", "Cantidad", "Precio unitario", "Descuento", "Subtotal"] as const;
 const cell = "px-3 py-2 align-top";
 
-/** A stored quote's lines: cards on a phone, a table from tablet width. */
-export function QuoteLinesTable({ lines }: { lines: Quote["lines"] }) {
+export type DocumentLinesProps = {
+  lines: Quote["lines"];
+  /** The table's id and what the list and the table are called ("Líneas del pedido"). */
+  id?: string;
+  caption?: string;
+};
+
+/** A stored quote's (or order's: the same lines) lines: cards on a phone, a table from tablet width. */
+export function QuoteLinesTable({
+  lines,
+  id = "cotizacion-lineas-tabla",
+  caption = "Líneas de la cotización",
+}: DocumentLinesProps) {
   const discount = (line: Quote["lines"][number]) =>
     /^0+\.0+$/.test(line.discountPercent) ? "—" : formatPercent(line.discountPercent);
   return (
     <>
-      <ol aria-label="Líneas" className="grid grid-cols-1 gap-3 md:hidden">
+      <ol aria-label={caption} className="grid grid-cols-1 gap-3 md:hidden">
         {lines.map((line) => (
           <li key={line.position} className="grid gap-2 rounded-2xl bg-white p-4 ring-1 ring-stone-200">
             <p className="break-words font-semibold text-leaf-900">{line.description}</p>
@@ -29,12 +40,7 @@ export function QuoteLinesTable({ lines }: { lines: Quote["lines"] }) {
         ))}
       </ol>
       <div className="hidden md:block">
-        <ScrollTable
-          id="cotizacion-lineas-tabla"
-          caption="Líneas de la cotización"
-          minWidth="min-w-[32rem]"
-          headings={HEADINGS}
-        >
+        <ScrollTable id={id} caption={caption} minWidth="min-w-[32rem]" headings={HEADINGS}>
           <tbody className="divide-y divide-stone-200">
             {lines.map((line) => (
               <tr key={line.position}>
