@@ -13,6 +13,7 @@ export const DATABASE_SPECS = [
   "e2e/reply-templates",
   "e2e/whatsapp",
   "e2e/security",
+  "e2e/sales-",
 ];
 
 /** Set on the PGlite pass when the PostgreSQL pass will run the database specs at desktop width. */

@@ -120,16 +120,27 @@ describe.each(engines)("opportunities from the contacts of a demo database on %s
     expect(await contactPipelines(test)).toEqual(before);
   });
 
-  it("keeps the copy afterwards: a stage written on the opportunity reaches its contact", async () => {
+  it("keeps the copy afterwards: a new contact comes with its opportunity, whose stage reaches the contact", async () => {
     const { db } = test.database;
-    const [first] = before;
-    await db.execute(
-      sql`update opportunities set stage = 'negociacion', version = version + 1 where client_id = ${first?.id}`,
-    );
-    const [after] = await queryRows<{ stage: string; version: number }>(
+    // Its own contact, removed at the end: the other tests compare the demo's 200 (CI shuffles them).
+    const [made] = await queryRows<{ id: number }>(
       db,
-      sql`select stage, version from clients where id = ${first?.id}`,
+      sql`insert into clients (first_name, last_name, email, country_code, phone, company)
+        values ('Nueva', 'Persona', 'nueva@finca.test', '+593', '+593991234567', '') returning id`,
     );
-    expect(after).toEqual({ stage: "negociacion", version: (first?.version ?? 0) + 1 });
+    const id = made?.id ?? 0;
+    try {
+      await db.execute(
+        sql`update opportunities set stage = 'negociacion', version = version + 1 where client_id = ${id}`,
+      );
+      const [after] = await queryRows<{ stage: string; version: number; title: string }>(
+        db,
+        sql`select c.stage, c.version, o.title from clients c join opportunities o on o.id = c.opportunity_id
+          where c.id = ${id}`,
+      );
+      expect(after).toEqual({ stage: "negociacion", version: 1, title: "Consulta web" });
+    } finally {
+      await db.execute(sql`delete from clients where id = ${id}`);
+    }
   });
 });

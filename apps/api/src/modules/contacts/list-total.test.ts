@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FRESH_COUNT_BELOW, LARGE_COUNT_TTL_MS, listTotal } from "./list-total.ts";
+import { FRESH_COUNT_BELOW, LARGE_COUNT_TTL_MS } from "../../kernel/reused-count.ts";
+import { listTotal } from "./list-total.ts";
 
 describe("the plain list's total", () => {
   it("is counted afresh every time while the list is small", async () => {

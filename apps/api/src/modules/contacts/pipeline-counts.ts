@@ -3,7 +3,7 @@ import { STAGES, type Stage } from "@app/shared/constants";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contacts, users } from "../../db/schema/index.ts";
-import { reusedCount } from "./list-total.ts";
+import { reusedCount } from "../../kernel/reused-count.ts";
 import { type OwnerFilter, UNANSWERED } from "./search-filter.ts";
 import { m } from "./tables.ts";
 

@@ -3,6 +3,7 @@ import { centsToDecimal } from "@app/shared/money";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { companies, contacts, opportunities, orderLines, orders, quotes, users } from "../../db/schema/index.ts";
+import { reusedCount } from "../../kernel/reused-count.ts";
 import { documentView } from "./document-lines.ts";
 import { repeatOf } from "./repeat-reminders.ts";
 
@@ -118,7 +119,13 @@ export async function listOrders(db: Db, filter: OrderListFilter, page: number, 
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(size)
     .offset(page * size);
-  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where);
+  // Reused for a few seconds once large (kernel/reused-count.ts): counting 100,000 rows took 20-30 ms.
+  const total = await reusedCount(
+    db,
+    `orders:${JSON.stringify(filter)}`,
+    async () => (await db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where))[0]?.total ?? 0,
+    (counted) => counted,
+  );
   const content: OrderSummary[] = rows.map((row) => ({
     id: row.id,
     number: row.number,
@@ -130,5 +137,5 @@ export async function listOrders(db: Db, filter: OrderListFilter, page: number, 
     clientName: `${row.firstName} ${row.lastName}`.trim(),
     companyName: row.companyName ?? row.clientCompany,
   }));
-  return { content, total: count?.total ?? 0 };
+  return { content, total };
 }

@@ -5,6 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { companies, contacts, opportunities, orders, quoteLines, quotes, users } from "../../db/schema/index.ts";
 import { businessDay } from "../../kernel/business-time.ts";
+import { reusedCount } from "../../kernel/reused-count.ts";
 import { documentView } from "./document-lines.ts";
 
 // Reading quotes as the API and the PDF show them.
@@ -155,7 +156,13 @@ export async function listQuotes(db: Db, filter: QuoteListFilter, page: number, 
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(size)
     .offset(page * size);
-  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(quotes).where(where);
+  // Reused for a few seconds once large (kernel/reused-count.ts): counting 100,000 rows took 20-30 ms.
+  const total = await reusedCount(
+    db,
+    `quotes:${JSON.stringify(filter)}`,
+    async () => (await db.select({ total: sql<number>`count(*)::int` }).from(quotes).where(where))[0]?.total ?? 0,
+    (counted) => counted,
+  );
   const content: QuoteSummary[] = rows.map((row) => ({
     id: row.id,
     number: row.number,
@@ -169,5 +176,5 @@ export async function listQuotes(db: Db, filter: QuoteListFilter, page: number, 
     clientName: `${row.firstName} ${row.lastName}`.trim(),
     companyName: row.companyName ?? row.clientCompany,
   }));
-  return { content, total: count?.total ?? 0 };
+  return { content, total };
 }
