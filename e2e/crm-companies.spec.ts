@@ -89,7 +89,7 @@ test("staff create a farm with its RUC and link a lead to it from the suggestion
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await section.getByRole("button", { name: `Vincular con ${companyName}` }).click();
-  await expect(section.getByRole("status")).toHaveText(`${contactName} ahora es parte de «${companyName}».`);
+  await expect(contact.getByRole("status")).toHaveText(`${contactName} ahora es parte de «${companyName}».`);
   const companyLink = section.getByRole("link", { name: companyName });
   await expect(companyLink).toBeVisible();
   await expect(section.getByRole("button", { name: /^Vincular/ })).toHaveCount(0);

@@ -8,6 +8,7 @@ import {
   listRegion,
   openContacts,
   rowOf,
+  search,
   serviceTypeIds,
   signInAsStaff,
   uniqueTag,
@@ -135,8 +136,7 @@ test("a reply is stored, emailed to the client with the company's signature, and
   await expect(message).not.toContainText("Pendiente");
   // The stored reply as the message shows it (the reply box may hold the same words a moment longer).
   await expect(message.getByRole("paragraph").filter({ hasText: reply })).toBeVisible();
-  // The dialog's own status line (its Empresa section has another).
-  await expect(contactDialog(page, name).getByRole("status").filter({ hasText: "Respuesta guardada" })).toHaveText(
+  await expect(contactDialog(page, name).getByRole("status")).toHaveText(
     `Respuesta guardada. El correo a ${email} quedó en cola de envío.`,
   );
 
@@ -222,7 +222,7 @@ test("Editar starts in the form; Guardar stores the contact; a taken email is re
   await company.press("Enter");
   const renamed = `Karla María Edita ${tag}`;
   const saved = contactDialog(page, renamed);
-  await expect(saved.getByRole("status").filter({ hasText: "guardados" })).toHaveText("Datos del contacto guardados.");
+  await expect(saved.getByRole("status")).toHaveText("Datos del contacto guardados.");
   await expect(rowOf(page, renamed)).toContainText(`Rosas Karla ${tag}`);
   // Stored in E.164 and shown as dialled in Ecuador (issue 31, point 9: not "+593 0987654321").
   await expect(rowOf(page, renamed)).toContainText("098 765 4321");
@@ -315,7 +315,7 @@ test("a note from a phone call is added to the contact", async ({ page, request 
   await expect(messages.first()).toContainText("Nota del personal");
   await expect(messages.first()).toContainText("Chrysal Rose Dip");
   await expect(messages.first()).toContainText("Pendiente");
-  await expect(dialog.getByRole("status").filter({ hasText: "añadido" })).toHaveText("Mensaje añadido.");
+  await expect(dialog.getByRole("status")).toHaveText("Mensaje añadido.");
   await dialog.getByRole("button", { name: "Cerrar", exact: true }).click();
   await expect(rowOf(page, name)).toContainText(`Llamó para pedir 20 cajas de Rose Dip ${tag}`);
 });
@@ -478,5 +478,46 @@ test("the contact opens with stage, owner, next task and links to call, WhatsApp
   for (const box of boxes) {
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((dialogBox?.x ?? 0) + (dialogBox?.width ?? 0));
   }
+  await expectNoAxeViolations(page);
+});
+
+// Issue 33: a client buys again. `Nueva oportunidad` in the contact's dialog opens the next sale,
+// with its `Valor estimado`; it becomes the one `Etapa` and `Responsable` act on.
+test("Nueva oportunidad opens the contact's next sale, with its Valor estimado, as the current one", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  await createContact(request, {
+    firstName: "Olga",
+    lastName: `Temporada ${tag}`,
+    email: `olga.${tag}@fincaelrosal.test`,
+    company: `El Rosal ${tag}`,
+  });
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page);
+  await search(page, tag);
+  const name = `Olga Temporada ${tag}`;
+  const dialog = await viewContact(page, name);
+  const sales = dialog.getByRole("region", { name: "Oportunidades" });
+  await expect(sales.getByRole("listitem")).toHaveCount(1);
+  await expect(sales.getByRole("listitem")).toContainText(`El Rosal ${tag} (actual)`);
+
+  await sales.getByRole("button", { name: "Nueva oportunidad" }).click();
+  const form = sales.getByRole("form", { name: "Nueva oportunidad" });
+  await form.getByLabel("Título").fill("Día de la Madre");
+  await form.getByLabel("Valor estimado").fill("12.500,00");
+  await form.getByRole("button", { name: "Abrir oportunidad" }).click();
+  await expect(form.getByLabel("Valor estimado")).toHaveAccessibleDescription(/^Valor estimado: /);
+  await form.getByLabel("Valor estimado").fill("12500");
+  await form.getByRole("button", { name: "Abrir oportunidad" }).click();
+
+  await expect(dialog.getByRole("status")).toHaveText(
+    "Se abrió la oportunidad «Día de la Madre»: ahora es la actual del contacto.",
+  );
+  await expect(sales.getByRole("listitem")).toHaveCount(2);
+  await expect(sales.getByRole("listitem").first()).toContainText("Día de la Madre (actual)");
+  await expect(sales.getByRole("listitem").first()).toContainText("Nuevo · $12.500,00");
+  await expect(dialog.getByRole("region", { name: "Resumen del contacto" })).toContainText("Etapa: Nuevo");
   await expectNoAxeViolations(page);
 });

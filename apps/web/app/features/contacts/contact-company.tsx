@@ -10,6 +10,8 @@ export type ContactCompanyProps = {
   contactId: number;
   /** The company as the person typed it (`Empresa`): what the suggestions are like. */
   typed: string;
+  /** What happened, for the dialog's one status line. */
+  onOutcome: (text: string, tone?: "success" | "problem") => void;
 };
 
 const smallButton =
@@ -22,10 +24,9 @@ const smallButton =
  * only, which the route around the dialog neither loads nor writes: it asks the API itself, and
  * again after each of its own changes.
  */
-export function ContactCompany({ contactId, typed }: ContactCompanyProps) {
+export function ContactCompany({ contactId, typed, onOutcome }: ContactCompanyProps) {
   const [data, setData] = useState<CompanySuggestions | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [said, setSaid] = useState("");
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(
@@ -51,10 +52,10 @@ export function ContactCompany({ contactId, typed }: ContactCompanyProps) {
   const act = async (work: () => Promise<string>) => {
     setBusy(true);
     try {
-      setSaid(await work());
+      onOutcome(await work());
       await load();
     } catch (error) {
-      setSaid(errorMessage(error));
+      onOutcome(errorMessage(error), "problem");
     } finally {
       setBusy(false);
     }
@@ -89,9 +90,6 @@ export function ContactCompany({ contactId, typed }: ContactCompanyProps) {
         ) : (
           data && <Suggestions data={data} busy={busy} onLink={link} onCreate={create} />
         )}
-        <p role="status" className="text-leaf-800 text-sm not-empty:mt-2">
-          {said}
-        </p>
       </div>
     </section>
   );

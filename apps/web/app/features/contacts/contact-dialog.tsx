@@ -13,6 +13,7 @@ import { ContactCompany } from "./contact-company";
 import { ContactDetailsForm } from "./contact-details-form";
 import { fullName } from "./contact-format";
 import { ContactMessages } from "./contact-messages";
+import { ContactOpportunities } from "./contact-opportunities";
 import { ContactReach } from "./contact-reach";
 import { ContactTasks } from "./contact-tasks";
 import { ContactTimeline } from "./contact-timeline";
@@ -146,7 +147,9 @@ function ContactDialogContent({
           />
         </section>
 
-        {detail && <ContactCompany contactId={id} typed={contact.company} />}
+        {detail && <ContactCompany contactId={id} typed={contact.company} onOutcome={say} />}
+
+        {detail && <ContactOpportunities contactId={id} onOutcome={say} />}
 
         <ContactMessages
           messages={detail?.messages ?? null}

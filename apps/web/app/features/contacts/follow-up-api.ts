@@ -1,6 +1,8 @@
 import type {
   InternalNote,
   NewTaskInput,
+  Opportunity,
+  OpportunityCreateInput,
   OwnerChangeInput,
   Pipeline,
   StaffMember,
@@ -51,3 +53,13 @@ export function loadStaff() {
   });
   return staff;
 }
+
+/** The contact's opportunities, newest first (issue 33). */
+export const loadOpportunities = (contactId: number, signal?: AbortSignal) =>
+  authRequest<{ opportunities: Opportunity[] }>(`/clients/${contactId}/opportunities`, { signal }).then(
+    (answer) => answer.opportunities,
+  );
+
+/** `Nueva oportunidad`: it becomes the contact's current one. */
+export const createOpportunity = (body: OpportunityCreateInput) =>
+  authRequest<Opportunity>("/opportunities", { method: "POST", body });
