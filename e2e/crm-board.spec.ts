@@ -90,9 +90,9 @@ async function ownedContact(
   return { id: created.client.id, name: `${names.firstName} ${names.lastName}` };
 }
 
-/** A column of the board, named by its heading ("Nuevo 2 contactos"). */
+/** A column of the board, named by its heading ("Nuevo 2 oportunidades"). */
 const column = (page: Page, stage: Stage) =>
-  page.getByRole("region", { name: new RegExp(`^${LABELS[stage]} (más de )?[\\d.]+ contactos?$`) });
+  page.getByRole("region", { name: new RegExp(`^${LABELS[stage]} (más de )?[\\d.]+ (oportunidad|oportunidades)$`) });
 
 const card = (scope: Page | Locator, name: string) => scope.getByRole("article", { name, exact: true });
 
@@ -170,8 +170,8 @@ test("a card moves from Nuevo to Contactado with the keyboard alone, with spoken
   await expect(page.getByRole("heading", { level: 1, name: "Embudo" })).toBeVisible();
   await page.getByRole("combobox", { name: "Responsable" }).selectOption({ label: owner.displayName });
   await expect(page).toHaveURL(new RegExp(`responsable=${owner.id}$`));
-  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 2 contactos");
-  await expect(column(page, "contactado")).toHaveAccessibleName("Contactado 0 contactos");
+  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 2 oportunidades");
+  await expect(column(page, "contactado")).toHaveAccessibleName("Contactado 0 oportunidades");
   const luciaCard = card(column(page, "nuevo"), lucia.name);
   await expect(luciaCard).toContainText(owner.displayName);
   await expect(luciaCard).toContainText("Rosas Lucía");
@@ -197,7 +197,7 @@ test("a card moves from Nuevo to Contactado with the keyboard alone, with spoken
   await expect(handle(mario.name)).not.toHaveAttribute("aria-pressed", "true");
   await expect(handle(mario.name)).toBeFocused();
   await expect(card(column(page, "nuevo"), mario.name)).toBeVisible();
-  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 2 contactos");
+  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 2 oportunidades");
 
   // Space picks the card up, the arrow moves it one column right, Space drops it there.
   await handle(lucia.name).focus();
@@ -213,15 +213,15 @@ test("a card moves from Nuevo to Contactado with the keyboard alone, with spoken
   // The focus stays on the card, now in its new column, for the next move.
   await expect(handle(lucia.name)).toBeFocused();
   await expect(card(column(page, "nuevo"), lucia.name)).toHaveCount(0);
-  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 contacto");
-  await expect(column(page, "contactado")).toHaveAccessibleName("Contactado 1 contacto");
+  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 oportunidad");
+  await expect(column(page, "contactado")).toHaveAccessibleName("Contactado 1 oportunidad");
   await expect.poll(async () => (await pipelineOf(request, token, lucia.id)).stage).toBe("contactado");
   expect((await pipelineOf(request, token, mario.id)).stage).toBe("nuevo");
 
   // The stored board says the same after a reload.
   await page.reload();
   await expect(card(column(page, "contactado"), lucia.name)).toBeVisible();
-  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 contacto");
+  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 oportunidad");
 });
 
 test("a quick keyboard user is not slowed down: Space, an arrow and Space at once still move the card", async ({
@@ -284,7 +284,7 @@ test("Mover a… Perdido asks for the reason and refuses without it; Ganado reco
   });
   await signInAsStaff(page, request, testInfo);
   await openBoard(page, `responsable=${owner.id}`);
-  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 2 contactos");
+  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 2 oportunidades");
 
   // Perdido: the dialog asks why; sent without a reason, the API refuses and says so at the field.
   await moveWithMenu(page, lost.name, "perdido");
@@ -294,7 +294,7 @@ test("Mover a… Perdido asks for the reason and refuses without it; Ganado reco
   await lostDialog.getByRole("button", { name: "Mover a Perdido" }).click();
   await expect(lostDialog.getByText("Indica por qué se perdió")).toBeVisible();
   await expect(lostDialog.getByRole("combobox", { name: "Motivo" })).toHaveAttribute("aria-invalid", "true");
-  forgiveFailedApiCalls(pageProblems, ["clients/\\d+/stage"]);
+  forgiveFailedApiCalls(pageProblems, ["opportunities/\\d+/stage"]);
   expect((await pipelineOf(request, token, lost.id)).stage).toBe("nuevo");
   await expectNoAxeViolations(page, { include: "dialog[open]" });
   await lostDialog.getByRole("combobox", { name: "Motivo" }).selectOption({ label: "Eligió a la competencia" });
@@ -303,8 +303,8 @@ test("Mover a… Perdido asks for the reason and refuses without it; Ganado reco
   await expect(lostDialog).toBeHidden();
   await expect(boardStatus(page)).toHaveText(`${lost.name} pasó a Perdido.`);
   await expect(card(column(page, "perdido"), lost.name)).toBeVisible();
-  await expect(column(page, "perdido")).toHaveAccessibleName("Perdido 1 contacto");
-  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 contacto");
+  await expect(column(page, "perdido")).toHaveAccessibleName("Perdido 1 oportunidad");
+  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 oportunidad");
   expect(await pipelineOf(request, token, lost.id)).toMatchObject({ stage: "perdido", lostReason: "competencia" });
 
   // Ganado: Cancelar leaves the card where it was; then it is won with an estimated value.
@@ -322,7 +322,7 @@ test("Mover a… Perdido asks for the reason and refuses without it; Ganado reco
   await expect(boardStatus(page)).toHaveText(`${won.name} pasó a Ganado.`);
   const wonColumn = column(page, "ganado");
   await expect(card(wonColumn, won.name)).toBeVisible();
-  await expect(wonColumn).toHaveAccessibleName("Ganado 1 contacto");
+  await expect(wonColumn).toHaveAccessibleName("Ganado 1 oportunidad");
   await expect(wonColumn.getByText(/^Valor: \$\s?1\.250$/)).toBeVisible();
   await expect(card(wonColumn, won.name)).toContainText(/\$\s?1\.250,00/);
   expect(await pipelineOf(request, token, won.id)).toMatchObject({ stage: "ganado", wonValue: 1250 });
@@ -395,8 +395,8 @@ test("a card is dragged with the mouse on a computer, and moved with Mover a… 
   }
   await expect(boardStatus(page)).toHaveText(`${ines.name} pasó a Cotización enviada.`);
   await expect(card(column(page, "cotizacion"), ines.name)).toBeVisible();
-  await expect(column(page, "contactado")).toHaveAccessibleName("Contactado 0 contactos");
-  await expect(column(page, "cotizacion")).toHaveAccessibleName("Cotización enviada 1 contacto");
+  await expect(column(page, "contactado")).toHaveAccessibleName("Contactado 0 oportunidades");
+  await expect(column(page, "cotizacion")).toHaveAccessibleName("Cotización enviada 1 oportunidad");
   await expect.poll(async () => (await pipelineOf(request, token, ines.id)).stage).toBe("cotizacion");
 });
 
@@ -447,8 +447,8 @@ test("the board narrows by owner and by product, in the address; axe finds nothi
   const products = page.getByRole("combobox", { name: "Producto o servicio" });
   await owners.selectOption({ label: owner.displayName });
   await expect(page).toHaveURL(new RegExp(`\\?responsable=${owner.id}$`));
-  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 2 contactos");
-  await expect(column(page, "negociacion")).toHaveAccessibleName("Negociación 1 contacto");
+  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 2 oportunidades");
+  await expect(column(page, "negociacion")).toHaveAccessibleName("Negociación 1 oportunidad");
   await expect(column(page, "nuevo").getByRole("article")).toHaveCount(2);
   await expect(card(column(page, "nuevo"), rosa.name)).toBeVisible();
   await expect(card(column(page, "nuevo"), vera.name)).toBeVisible();
@@ -459,27 +459,27 @@ test("the board narrows by owner and by product, in the address; axe finds nothi
 
   await products.selectOption({ label: "Danisaraba" });
   await expect(page).toHaveURL(new RegExp(`\\?responsable=${owner.id}&producto=${danisaraba}$`));
-  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 contacto");
+  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 oportunidad");
   await expect(column(page, "nuevo").getByRole("article")).toHaveCount(1);
   await expect(card(column(page, "nuevo"), rosa.name)).toBeVisible();
   await expect(card(page, vera.name)).toHaveCount(0);
   await expect(card(column(page, "negociacion"), dora.name)).toBeVisible();
   for (const stage of ["contactado", "cotizacion", "ganado", "perdido"] as const) {
-    await expect(column(page, stage)).toHaveAccessibleName(`${LABELS[stage]} 0 contactos`);
-    await expect(column(page, stage).getByText("Sin contactos en esta etapa")).toBeVisible();
+    await expect(column(page, stage)).toHaveAccessibleName(`${LABELS[stage]} 0 oportunidades`);
+    await expect(column(page, stage).getByText("Sin oportunidades en esta etapa")).toBeVisible();
   }
 
   // The address keeps the filters: a reload (or a shared link) shows the same board.
   await page.reload();
   await expect(owners).toHaveValue(String(owner.id));
   await expect(products).toHaveValue(String(danisaraba));
-  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 contacto");
+  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 oportunidad");
   await expectNoAxeViolations(page);
 
   await owners.selectOption({ label: other.displayName });
   await expect(page).toHaveURL(new RegExp(`\\?responsable=${other.id}&producto=${danisaraba}$`));
   await expect(card(column(page, "nuevo"), olga.name)).toBeVisible();
-  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 contacto");
+  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 oportunidad");
   await expect(card(page, rosa.name)).toHaveCount(0);
   await products.selectOption({ label: "Todos" });
   await expect(page).toHaveURL(new RegExp(`\\?responsable=${other.id}$`));
@@ -487,9 +487,64 @@ test("the board narrows by owner and by product, in the address; axe finds nothi
   // A board with no card at all (a new install): its columns still scroll from the keyboard.
   await products.selectOption({ label: "Chrysal VIVA" });
   for (const stage of ["nuevo", "negociacion"] as const) {
-    await expect(column(page, stage)).toHaveAccessibleName(`${LABELS[stage]} 0 contactos`);
+    await expect(column(page, stage)).toHaveAccessibleName(`${LABELS[stage]} 0 oportunidades`);
   }
   await expectNoAxeViolations(page);
+});
+
+test("a contact's second opportunity is a card of its own, moved alone; a company's page leads to its board", async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  const owner = await createOwner(request, token, tag);
+  const lucia = await ownedContact(request, token, {
+    firstName: "Lucía",
+    lastName: `Doble ${tag}`,
+    tag,
+    ownerId: owner.id,
+  });
+  const title = `Pedido de San Valentín ${tag}`;
+  const opened = await request.post("/api/opportunities", {
+    headers: bearer(token),
+    data: { clientId: lucia.id, title, ownerId: owner.id, value: "800" },
+  });
+  expect(opened.status()).toBe(201);
+  const company = await request.post("/api/companies", {
+    headers: bearer(token),
+    data: { name: `Finca Doble ${tag}` },
+  });
+  expect(company.status()).toBe(201);
+  const companyId = ((await company.json()) as { id: number }).id;
+  const linked = await request.post(`/api/companies/${companyId}/people`, {
+    headers: bearer(token),
+    data: { clientId: lucia.id },
+  });
+  expect(linked.status()).toBe(200);
+
+  await signInAsStaff(page, request, testInfo);
+  await visit(page, `/crm/empresas/${companyId}`);
+  await page.getByRole("link", { name: "Ver en el embudo" }).click();
+  await expect(page).toHaveURL(new RegExp(`/crm/embudo\\?empresa=${companyId}$`));
+  await expect(page.getByRole("link", { name: `Finca Doble ${tag}` })).toBeVisible();
+  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 2 oportunidades");
+  const second = card(column(page, "nuevo"), `${lucia.name} Oportunidad: ${title}`);
+  await expect(second).toContainText(/\$\s?800,00/);
+  await expect(card(column(page, "nuevo"), lucia.name)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await second.getByRole("button", { name: `Mover a… ${lucia.name}`, exact: true }).click();
+  await second.getByRole("button", { name: "Negociación", exact: true }).click();
+  await expect(boardStatus(page)).toHaveText(`${lucia.name} pasó a Negociación.`);
+  await expect(card(column(page, "negociacion"), `${lucia.name} Oportunidad: ${title}`)).toBeVisible();
+  await expect(column(page, "nuevo")).toHaveAccessibleName("Nuevo 1 oportunidad");
+  await page.reload();
+  await expect(column(page, "negociacion")).toHaveAccessibleName("Negociación 1 oportunidad");
+  await expect(card(column(page, "nuevo"), lucia.name)).toBeVisible();
+
+  await page.getByRole("button", { name: "Quitar filtro de empresa" }).click();
+  await expect(page).toHaveURL(/\/crm\/embudo$/);
 });
 
 test("a column shows its first 50 cards, and Mostrar más the next ones", async ({ page, request }, testInfo) => {
@@ -523,7 +578,7 @@ test("a column shows its first 50 cards, and Mostrar más the next ones", async 
   await signInAsStaff(page, request, testInfo);
   await openBoard(page, `responsable=${owner.id}`);
   const fresh = column(page, "nuevo");
-  await expect(fresh).toHaveAccessibleName("Nuevo 53 contactos");
+  await expect(fresh).toHaveAccessibleName("Nuevo 53 oportunidades");
   await expect(fresh.getByRole("article")).toHaveCount(50);
   await expect(page.getByRole("button", { name: /^Mostrar más/ })).toHaveCount(1);
   // Jumped to, as a flick to the end of the column does, the button stays in view: the cards around
@@ -726,7 +781,7 @@ async function measureDrag(page: Page, index: number, slow: { timeout: number })
   });
   await expect(handle).not.toHaveAttribute("aria-pressed", "true", slow);
   await expect(card(column(page, "contactado"), name)).toBeVisible(slow);
-  await expect(column(page, "contactado")).toHaveAccessibleName(`Contactado ${501 + index} contactos`, slow);
+  await expect(column(page, "contactado")).toHaveAccessibleName(`Contactado ${501 + index} oportunidades`, slow);
 
   const tasks = log.longTasks.filter((task) => task.start >= since);
   const steps = log.steps.filter(([, at]) => at >= since);
@@ -800,7 +855,7 @@ test("with 2,000 open cards and a 4x slower CPU, a keyboard drag keeps its own w
   const slow = { timeout: 30_000 };
   await visit(page, `/crm/embudo?responsable=${owner.id}`);
   for (const stage of ["nuevo", "contactado", "cotizacion", "negociacion"] as const) {
-    await expect(column(page, stage)).toHaveAccessibleName(`${LABELS[stage]} 500 contactos`, slow);
+    await expect(column(page, stage)).toHaveAccessibleName(`${LABELS[stage]} 500 oportunidades`, slow);
     await expect(column(page, stage).getByRole("article")).toHaveCount(50, slow);
   }
   const cardsShown = await page.getByRole("main").getByRole("article").count();

@@ -192,15 +192,15 @@ async function setTriggers(tx: Db, action: "enable" | "disable") {
 
 /**
  * Each new contact's first opportunity, holding its final stage, owner and value, and the contact's
- * link to it, as the triggers of migration 0032 would have left them.
+ * link to it, as the triggers of migrations 0032 and 0036 would have left them.
  */
 async function openFirstOpportunities(tx: Db, firstClientId: number, m: number) {
   const last = firstClientId + m - 1;
   await tx.execute(sql`
     insert into ${opportunities} (client_id, title, owner_id, stage, stage_changed_at, lost_reason, lost_note,
-      value_cents, created_at, version)
+      value_cents, created_at, activity_at, version)
     select id, coalesce(nullif(btrim(company), ''), 'Consulta web'), owner_id, stage, stage_changed_at, lost_reason,
-      lost_note, won_value_cents, created_at, version
+      lost_note, won_value_cents, created_at, coalesce(last_message_at, created_at), version
     from ${contacts} where id between ${firstClientId} and ${last} order by id`);
   await tx.execute(sql`
     update ${contacts} c set opportunity_id = o.id from ${opportunities} o

@@ -3,9 +3,9 @@
 // them (seed-demo-staff.ts, seed-demo-follow-up.ts, seed-demo-records.ts). The same on every run,
 // relative to today; a second run adds nothing.
 import { PRIVACY_NOTICE_VERSION } from "@app/shared/constants";
-import { eq, inArray, max, min, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, max, min, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { contactMessages, contacts, messageServiceTypes } from "../db/schema/index.ts";
+import { contactMessages, contacts, messageServiceTypes, opportunities } from "../db/schema/index.ts";
 import { listServiceTypes } from "../modules/service-types/repo.ts";
 import { demoContacts, randomGenerator } from "./seed-demo-contacts.ts";
 import { type FollowUp, planFollowUp } from "./seed-demo-follow-up.ts";
@@ -86,6 +86,12 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoResult> {
     if (messages > 0) {
       await tx.insert(messageServiceTypes).values(links);
       await updateContactTimes(tx, inArray(contactMessages.clientId, [...idByEmail.values()]));
+      // Their first opportunity was opened when they first wrote, not when the demo was loaded.
+      await tx
+        .update(opportunities)
+        .set({ createdAt: sql`${contacts.createdAt}` })
+        .from(contacts)
+        .where(and(eq(contacts.id, opportunities.clientId), inArray(contacts.id, [...idByEmail.values()])));
     }
     const followUp = await writeFollowUp(tx, { contacts: followed, staff, lastRuleOwner });
     return {

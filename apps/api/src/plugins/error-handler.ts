@@ -23,6 +23,7 @@ const STATUS_NAMES: Record<number, string> = {
   401: "Unauthorized",
   403: "Forbidden",
   404: "Not Found",
+  409: "Conflict",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
   429: "Too Many Requests",

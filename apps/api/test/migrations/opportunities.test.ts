@@ -143,4 +143,35 @@ describe.each(engines)("opportunities from the contacts of a demo database on %s
       await db.execute(sql`delete from clients where id = ${id}`);
     }
   });
+
+  it("orders them on the board by their contact's last message, and keeps that order as messages come", async () => {
+    const { db } = test.database;
+    const differing = await queryRows<{ id: number }>(
+      db,
+      sql`select o.id from opportunities o join clients c on c.id = o.client_id
+        where o.activity_at is distinct from coalesce(c.last_message_at, o.created_at)`,
+    );
+    expect(differing).toEqual([]);
+    const [made] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into clients (first_name, last_name, email, country_code, phone, company, last_message_at)
+        values ('Otra', 'Persona', 'otra@finca.test', '+593', '+593991234568', '', '2026-01-02T03:04:05Z') returning id`,
+    );
+    const id = made?.id ?? 0;
+    const activity = async () =>
+      (
+        await queryRows<{ at: string }>(
+          db,
+          sql`select to_char(o.activity_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as at
+            from clients c join opportunities o on o.id = c.opportunity_id where c.id = ${id}`,
+        )
+      )[0]?.at;
+    try {
+      expect(await activity()).toBe("2026-01-02 03:04:05");
+      await db.execute(sql`update clients set last_message_at = '2026-03-04T05:06:07Z' where id = ${id}`);
+      expect(await activity()).toBe("2026-03-04 05:06:07");
+    } finally {
+      await db.execute(sql`delete from clients where id = ${id}`);
+    }
+  });
 });

@@ -23,6 +23,8 @@ export const paths = {
   /** The team's open tasks, not only mine. */
   crmTeamTasks: "/crm/tareas?de=equipo",
   crmBoard: "/crm/embudo",
+  /** The board of one company's opportunities (board-api.ts's `empresa`). */
+  crmBoardOfCompany: (id: number) => `/crm/embudo?empresa=${id}`,
   /** Farms and exporters (issue 33): the list, and one company's page. */
   crmCompanies: "/crm/empresas",
   crmCompany: (id: number) => `/crm/empresas/${id}`,

@@ -2,6 +2,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { loadForStaff } from "~/features/auth/guards";
 import { formatBoardFilters, loadBoard, parseBoardFilters } from "~/features/board/board-api";
 import { BoardScreen } from "~/features/board/board-screen";
+import { loadCompany } from "~/features/companies/companies-api";
 import { loadServiceTypes } from "~/features/contacts/contacts-api";
 import { loadStaff } from "~/features/contacts/follow-up-api";
 import { crmMeta } from "~/features/crm/crm-meta";
@@ -13,12 +14,12 @@ import type { Route } from "./+types/crm-board";
 
 export const meta = () => crmMeta("Embudo");
 
-// The board follows the address (`?responsable&producto`); a move is sent by the screen itself, so
+// The board follows the address (`?responsable&producto&empresa`); a move is sent by the screen itself, so
 // only the two columns involved change (a reload of the route would render all six again).
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return loadForStaff(request, async () => {
     const filters = parseBoardFilters(new URL(request.url).searchParams);
-    const [board, staff, serviceTypes] = await Promise.all([
+    const [board, staff, serviceTypes, companyName] = await Promise.all([
       loadBoard(filters, request.signal).then(
         (value) => ({ value, problem: null }),
         (error: unknown) => {
@@ -30,8 +31,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       ),
       loadStaff().catch(() => null),
       loadServiceTypes().catch(() => null),
+      filters.companyId === null
+        ? null
+        : loadCompany(filters.companyId, request.signal).then(
+            (detail) => detail.company.name,
+            () => null,
+          ),
     ]);
-    return { filters, board: board.value, problem: board.problem, staff, serviceTypes };
+    return { filters, board: board.value, problem: board.problem, staff, serviceTypes, companyName };
   });
 }
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { STAGES } from "../crm-rules.ts";
 
-// The board at /crm/embudo: one column per stage, its first cards, its count and value (issue 13).
+// The board at /crm/embudo: one column per stage, its first cards (one per opportunity, issue 33),
+// its count and value (issue 13).
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 
@@ -17,16 +18,22 @@ export const boardQuerySchema = z.object({
 export type BoardQuery = z.input<typeof boardQuerySchema>;
 
 export const boardCardSchema = z.object({
+  /** The opportunity's id: a move is `PATCH /api/opportunities/:id/stage`. */
   id: z.number().int(),
+  /** Its contact, whom the card opens. */
+  clientId: z.number().int(),
+  /** The opportunity's title: a contact with two sales under way has two cards. */
+  title: z.string(),
+  /** The contact's name. */
   name: z.string(),
   company: z.string(),
   owner: z.object({ id: z.number().int(), displayName: z.string() }).nullable(),
   /** What the contact asked about, across their messages. */
   services: z.array(z.object({ id: z.number().int(), title: z.string() })),
-  /** When the contact entered its stage (or arrived, if it never moved). */
+  /** When the opportunity entered its stage (or was opened, if it never moved). */
   stageSince: z.string(),
-  /** A won contact's estimated value in US dollars. */
-  wonValue: z.number().nullable(),
+  /** `Valor estimado` in US dollars (what it was won for, once `Ganado`); null when unknown. */
+  value: z.number().nullable(),
   /** Sent back with a move, like the contact dialog's changes. */
   version: z.number().int(),
 });
@@ -37,7 +44,7 @@ export const boardColumnSchema = z.object({
   count: z.number().int(),
   /** False when a product filter stopped counting at its cap: the count is a lower bound. */
   countIsExact: z.boolean(),
-  /** Sum of the won values in US dollars. */
+  /** Sum of its opportunities' values in US dollars. */
   value: z.number(),
   cards: z.array(boardCardSchema),
   /** More cards follow the ones sent. */

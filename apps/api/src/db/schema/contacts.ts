@@ -153,6 +153,11 @@ export const opportunities = pgTable(
     expectedCloseOn: date("expected_close_on", { mode: "string" }),
     createdAt: createdAt(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The board's order: when it was opened, then its contact's last message while it is their
+     * current one (migration 0036's trigger), as the contacts list is ordered.
+     */
+    activityAt: timestamp("activity_at", { withTimezone: true }).notNull().defaultNow(),
     /** Bumped by each change: a change sent with an older one is refused (409). */
     version: integer("version").notNull().default(0),
   },
@@ -164,7 +169,9 @@ export const opportunities = pgTable(
     check("opportunities_value_check", sql`${table.valueCents} >= 0`),
     // A contact's opportunities, newest first; the triggers' choice of the current one.
     index("opportunities_client_idx").on(table.clientId, table.id.desc()),
-    index("opportunities_owner_idx").on(table.ownerId, table.stage),
+    // A board column (all, or one owner's), newest activity first.
+    index("opportunities_stage_idx").on(table.stage, table.activityAt.desc(), table.id.desc()),
+    index("opportunities_owner_idx").on(table.ownerId, table.stage, table.activityAt.desc(), table.id.desc()),
   ],
 );
 

@@ -6,9 +6,10 @@ import {
   type AuditQuery,
   auditCategoryOf,
 } from "@app/shared";
-import { and, desc, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { auditLog, contacts, users } from "../../db/schema/index.ts";
+import { newestFirst } from "../../kernel/newest-first.ts";
 import { describeAudit, staffIdsOf } from "./describe.ts";
 
 export type AuditEvent = {
@@ -81,7 +82,7 @@ export async function listAudit(db: Db, { page, size, ...filters }: AuditQuery) 
       .select()
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .orderBy(...newestFirst(auditLog.at, auditLog.id))
       .limit(size)
       .offset(page * size),
     db.select({ count: sql<number>`count(*)::int` }).from(auditLog).where(where),

@@ -37,15 +37,12 @@ function refuse(reply: FastifyReply, error: unknown) {
   if (error instanceof CodeTakenError) {
     return reply.code(409).send({
       ...errorBody(409, error.message),
-      error: "Conflict",
       details: [{ path: "code", message: error.message }],
     });
   }
   if (error instanceof UnknownProductError) return reply.code(400).send(fieldError("serviceTypeId", error.message));
   if (error instanceof VersionConflictError) {
-    return reply
-      .code(409)
-      .send({ ...errorBody(409, PRICE_MESSAGES.changedMeanwhile), error: "Conflict", current: error.current });
+    return reply.code(409).send({ ...errorBody(409, PRICE_MESSAGES.changedMeanwhile), current: error.current });
   }
   throw error;
 }

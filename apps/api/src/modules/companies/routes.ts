@@ -54,18 +54,15 @@ function refuse(reply: FastifyReply, error: unknown) {
   if (error instanceof RucTakenError) {
     return reply.code(409).send({
       ...errorBody(409, error.message),
-      error: "Conflict",
       details: [{ path: "ruc", message: error.message }],
       ...(error.holder ? { company: error.holder } : {}),
     });
   }
   if (error instanceof CompanyChangedError) {
-    return reply
-      .code(409)
-      .send({ ...errorBody(409, error.message), error: "Conflict", current: toCompany(error.current) });
+    return reply.code(409).send({ ...errorBody(409, error.message), current: toCompany(error.current) });
   }
   if (error instanceof CompanyHasPeopleError) {
-    return reply.code(409).send({ ...errorBody(409, error.message), error: "Conflict" });
+    return reply.code(409).send(errorBody(409, error.message));
   }
   if (error instanceof MergeItselfError) return reply.code(400).send(fieldError("fromId", error.message));
   throw error;

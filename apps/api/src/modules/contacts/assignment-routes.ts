@@ -47,9 +47,7 @@ export const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
           return reply.code(400).send(fieldError(`productOwners.${error.field}`, TABLE_ERRORS[error.field]));
         }
         if (error instanceof VersionConflictError) {
-          return reply
-            .code(409)
-            .send({ ...errorBody(409, CHANGED_MEANWHILE), error: "Conflict", current: error.current });
+          return reply.code(409).send({ ...errorBody(409, CHANGED_MEANWHILE), current: error.current });
         }
         throw error;
       }

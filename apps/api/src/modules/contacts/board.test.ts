@@ -8,7 +8,16 @@ import { engines } from "../../../test/database.ts";
 import { queryRows } from "../../db/client.ts";
 import { insertContactRequests } from "./intake-repo.ts";
 
-type Card = { id: number; name: string; owner: { id: number } | null; services: { id: number }[]; version: number };
+type Card = {
+  id: number;
+  clientId: number;
+  title: string;
+  name: string;
+  owner: { id: number } | null;
+  services: { id: number }[];
+  value: number | null;
+  version: number;
+};
 type Column = { stage: string; count: number; countIsExact: boolean; value: number; cards: Card[]; hasMore: boolean };
 
 // The board at /crm/embudo: six columns with counts and won values, the first cards of each, more
@@ -93,6 +102,84 @@ describe.each(engines)("the board on %s", (engine) => {
     const product = await board("?serviceTypeId=3");
     expect(product.get("nuevo")).toMatchObject({ count: 0, countIsExact: true, cards: [] });
     expect(product.get("ganado")).toMatchObject({ count: 1, value: 1250.5 });
+  });
+
+  it("shows each opportunity as its own card, moved on its own", async () => {
+    const won = (await board()).get("ganado")?.cards[0];
+    if (!won) throw new Error("no won card");
+    const opened = await call("POST", "/api/opportunities", {
+      clientId: won.clientId,
+      title: "Segunda compra",
+      value: "800",
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const second = opened.json() as { id: number; version: number };
+    let columns = await board();
+    expect(columns.get("nuevo")?.cards[0]).toMatchObject({
+      id: second.id,
+      clientId: won.clientId,
+      title: "Segunda compra",
+      name: won.name,
+      value: 800,
+    });
+    expect(columns.get("nuevo")).toMatchObject({ count: 56, value: 800 });
+    expect(columns.get("ganado")?.cards.map((card) => card.id)).toEqual([won.id]);
+
+    const moved = await call("PATCH", `/api/opportunities/${second.id}/stage`, {
+      stage: "negociacion",
+      version: second.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ stage: "negociacion", version: second.version + 1, wonValue: 800 });
+    columns = await board();
+    expect(columns.get("negociacion")?.cards.map((card) => card.id)).toEqual([second.id]);
+    expect(columns.get("ganado")?.cards.map((card) => card.id)).toEqual([won.id]);
+    // The other card was not touched: its move with the version it carries still goes through.
+    const back = await call("PATCH", `/api/opportunities/${won.id}/stage`, {
+      stage: "perdido",
+      version: won.version,
+      lostReason: "precio",
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const timeline = await call("GET", `/api/clients/${won.clientId}/timeline`);
+    const moves = (
+      timeline.json() as { events: { kind: string; data: { opportunityId?: number; to?: string } }[] }
+    ).events
+      .filter((event) => event.kind === "stage_changed")
+      .map((event) => [event.data.opportunityId, event.data.to]);
+    expect(moves).toEqual(
+      expect.arrayContaining([
+        [second.id, "negociacion"],
+        [won.id, "perdido"],
+      ]),
+    );
+  });
+
+  it("refuses a card's move made on an old version (with what is stored) or of no opportunity", async () => {
+    const card = (await board()).get("nuevo")?.cards[0];
+    if (!card) throw new Error("no card");
+    const first = await call("PATCH", `/api/opportunities/${card.id}/stage`, {
+      stage: "contactado",
+      version: card.version,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const stale = await call("PATCH", `/api/opportunities/${card.id}/stage`, {
+      stage: "perdido",
+      version: card.version,
+      lostReason: "precio",
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      error: "Conflict",
+      current: { stage: "contactado", version: card.version + 1 },
+    });
+    const missing = await call("PATCH", "/api/opportunities/2147483647/stage", { stage: "contactado", version: 0 });
+    expect(missing.statusCode).toBe(404);
+    const bad = await call("PATCH", `/api/opportunities/${card.id}/stage`, {
+      stage: "perdido",
+      version: card.version + 1,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it("refuses filters it does not know, by field", async () => {

@@ -1,16 +1,19 @@
 import type { Board, BoardCard, BoardColumn } from "@app/shared";
 import { CRM_LIMITS, STAGES, type Stage } from "@app/shared/constants";
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client.ts";
-import { contactServiceTypes, contacts, users } from "../../db/schema/index.ts";
-import { matchesOwner, pipelineCounts } from "./pipeline-counts.ts";
-import { filterCondition, type OwnerFilter } from "./search-filter.ts";
+import { contactServiceTypes, contacts, opportunities, users } from "../../db/schema/index.ts";
+import { newestFirst } from "../../kernel/newest-first.ts";
+import { reusedCount } from "../../kernel/reused-count.ts";
+import { matchesOwner } from "./pipeline-counts.ts";
+import { filterCondition, type OwnerFilter, ownerCondition } from "./search-filter.ts";
 import { c, cs } from "./tables.ts";
 
-// The board (/crm/embudo): per stage the newest contacts first, their count and their won value.
-// A column reads its first cards through clients_stage_idx; counts and values come from the grouped
-// counts the contacts screen uses, or, under a product filter, from a count that stops at a cap.
+// The board (/crm/embudo): one card per opportunity (issue 33), per stage the latest activity first,
+// with their count and value. A column reads its first cards through opportunities_stage_idx (or
+// opportunities_owner_idx); counts and values come from one grouped read reused for a few seconds,
+// or, under a product or company filter, from a count that stops at a cap.
 
 export type BoardFilter = {
   owner?: OwnerFilter | undefined;
@@ -18,6 +21,7 @@ export type BoardFilter = {
   companyId?: number | undefined;
 };
 
+const o = alias(opportunities, "o");
 const owner = alias(users, "owner");
 const noKeywordServices = () => [];
 
@@ -25,15 +29,21 @@ const noKeywordServices = () => [];
 const servicesOfContact = sql<number[]>`array(select ${cs.serviceTypeId} from ${contactServiceTypes} cs
   where ${cs.clientId} = ${c.id})`;
 
-/** The board's filter without its stage: each column adds `c.stage = s.stage`. */
-const condition = (filter: BoardFilter) =>
+/**
+ * The board's filter without its stage, over `opportunities o` joined to their contact `c`: the
+ * contact is in the main list (and asked about the product, belongs to the company); the
+ * opportunity has the owner.
+ */
+const listed = (filter: BoardFilter) =>
   and(
     filterCondition(
-      { view: "main", owner: filter.owner, serviceTypeId: filter.serviceTypeId, companyId: filter.companyId },
+      { view: "main", serviceTypeId: filter.serviceTypeId, companyId: filter.companyId },
       noKeywordServices,
     ),
-    sql`${c.stage} = s.stage`,
+    filter.owner ? ownerCondition(filter.owner, o.ownerId) : undefined,
   );
+/** Each column adds `o.stage = s.stage`. */
+const condition = (filter: BoardFilter) => and(listed(filter), sql`${o.stage} = s.stage`);
 
 /**
  * The stages read, as the relation `s(stage, position)` each column's read is joined to laterally: one
@@ -49,7 +59,7 @@ const stageOfList = sql<Stage>`s.stage`;
 
 type CardPage = { cards: BoardCard[]; hasMore: boolean };
 
-/** Each column's page of cards, newest activity first; one more row read says whether more follow. */
+/** Each column's page of cards, latest activity first; one more row read says whether more follow. */
 async function columnsCards(
   db: Db,
   filter: BoardFilter,
@@ -59,23 +69,25 @@ async function columnsCards(
 ): Promise<Map<Stage, CardPage>> {
   const card = db
     .select({
-      id: c.id,
+      id: o.id,
+      clientId: sql<number>`${c.id}`.as("client_id"),
+      title: o.title,
       firstName: c.firstName,
       lastName: c.lastName,
       company: c.company,
       ownerId: sql<number | null>`${owner.id}`.as("owner_id"),
       ownerName: sql<string | null>`${owner.displayName}`.as("owner_name"),
       serviceIds: servicesOfContact.as("service_ids"),
-      stageSince: sql<Date | string>`coalesce(${c.stageChangedAt}, ${c.createdAt})`.as("stage_since"),
-      wonValueCents: c.wonValueCents,
-      version: c.version,
-      lastMessageAt: c.lastMessageAt,
+      stageSince: sql<Date | string>`coalesce(${o.stageChangedAt}, ${o.createdAt})`.as("stage_since"),
+      valueCents: o.valueCents,
+      version: o.version,
+      activityAt: o.activityAt,
     })
-    .from(c)
-    .leftJoin(owner, and(eq(owner.id, c.ownerId), eq(owner.active, true)))
+    .from(o)
+    .innerJoin(c, eq(c.id, o.clientId))
+    .leftJoin(owner, and(eq(owner.id, o.ownerId), eq(owner.active, true)))
     .where(condition(filter))
-    // Exactly clients_stage_idx's order (desc nulls last), or PostgreSQL sorts the whole stage.
-    .orderBy(sql`${c.lastMessageAt} desc nulls last`, sql`${c.id} desc nulls last`)
+    .orderBy(...newestFirst(o.activityAt, o.id))
     .limit(CRM_LIMITS.boardPage + 1)
     .offset(offset)
     .as("card");
@@ -83,6 +95,8 @@ async function columnsCards(
     .select({
       stage: stageOfList,
       id: card.id,
+      clientId: card.clientId,
+      title: card.title,
       firstName: card.firstName,
       lastName: card.lastName,
       company: card.company,
@@ -90,13 +104,13 @@ async function columnsCards(
       ownerName: card.ownerName,
       serviceIds: card.serviceIds,
       stageSince: card.stageSince,
-      wonValueCents: card.wonValueCents,
+      valueCents: card.valueCents,
       version: card.version,
     })
     .from(stageList(stages))
     .crossJoinLateral(card)
     // The lateral reads come in their own order; said again, since only an outer order is promised.
-    .orderBy(sql`s.position`, sql`${card.lastMessageAt} desc nulls last`, sql`${card.id} desc`);
+    .orderBy(sql`s.position`, ...newestFirst(card.activityAt, card.id));
   const pages = new Map<Stage, CardPage>(stages.map((stage) => [stage, { cards: [], hasMore: false }]));
   for (const { stage, ...row } of rows) {
     const page = pages.get(stage);
@@ -107,6 +121,8 @@ async function columnsCards(
     }
     page.cards.push({
       id: row.id,
+      clientId: row.clientId,
+      title: row.title,
       name: `${row.firstName} ${row.lastName}`.trim(),
       company: row.company,
       owner: row.ownerId === null || row.ownerName === null ? null : { id: row.ownerId, displayName: row.ownerName },
@@ -115,7 +131,7 @@ async function columnsCards(
         .filter((service) => service.title)
         .sort((a, b) => a.title.localeCompare(b.title, "es")),
       stageSince: new Date(row.stageSince).toISOString(),
-      wonValue: row.wonValueCents === null ? null : row.wonValueCents / 100,
+      value: row.valueCents === null ? null : row.valueCents / 100,
       version: row.version,
     });
   }
@@ -124,13 +140,14 @@ async function columnsCards(
 
 type Totals = { count: number; countIsExact: boolean; value: number };
 
-/** Each column's count and value under a product filter: counted up to the cap. */
+/** Each column's count and value under a product or company filter: counted up to the cap. */
 async function cappedTotals(db: Db, filter: BoardFilter, stages: readonly Stage[]): Promise<Map<Stage, Totals>> {
   const rows = await queryRows<{ stage: Stage; count: number; valueCents: number | null }>(
     db,
     sql`select s.stage, t.count, t."valueCents" from ${stageList(stages)} cross join lateral (
       select count(*)::int as count, coalesce(sum(v), 0)::float8 as "valueCents" from (
-        select ${c.wonValueCents} as v from ${contacts} c where ${condition(filter)}
+        select ${o.valueCents} as v from ${opportunities} o join ${contacts} c on ${c.id} = ${o.clientId}
+        where ${condition(filter)}
         limit ${CRM_LIMITS.boardCountCap + 1}) capped) t`,
   );
   return new Map(
@@ -145,9 +162,32 @@ async function cappedTotals(db: Db, filter: BoardFilter, stages: readonly Stage[
   );
 }
 
-/** Every column's totals without a product filter, from the grouped counts. */
+type OpportunityCount = { stage: Stage; ownerId: number | null; count: number; valueCents: number };
+
+/** The board's opportunities (of contacts in the main list) by stage and owner, reused for a few seconds once large. */
+function opportunityCounts(db: Db): Promise<OpportunityCount[]> {
+  return reusedCount(
+    db,
+    "board",
+    () =>
+      db
+        .select({
+          stage: o.stage,
+          ownerId: o.ownerId,
+          count: count(),
+          valueCents: sql<number>`coalesce(sum(${o.valueCents}), 0)::float8`.mapWith(Number),
+        })
+        .from(o)
+        .innerJoin(c, eq(c.id, o.clientId))
+        .where(listed({}))
+        .groupBy(o.stage, o.ownerId),
+    (rows) => rows.reduce((sum, row) => sum + row.count, 0),
+  );
+}
+
+/** Every column's totals without a product or company filter, from the grouped counts. */
 async function groupedTotals(db: Db, filter: BoardFilter) {
-  const rows = await pipelineCounts(db);
+  const rows = await opportunityCounts(db);
   const totals = new Map<Stage, Totals>(STAGES.map((stage) => [stage, { count: 0, countIsExact: true, value: 0 }]));
   for (const row of rows) {
     if (!matchesOwner(row.ownerId, filter.owner)) continue;

@@ -15,7 +15,7 @@ type Column = {
   stage: string;
   count: number;
   countIsExact: boolean;
-  cards: { id: number; services: { id: number }[] }[];
+  cards: { clientId: number; services: { id: number }[] }[];
 };
 
 // client_service_types, which the product filter reads: the services each contact asked about in
@@ -162,7 +162,8 @@ describe.each(engines)("the services of each contact on %s", (engine) => {
       ),
     );
     await t.app.db.execute(
-      sql`update clients set stage = (array['contactado', 'ganado', 'perdido'])[1 + id % 3] where id % 2 = 0`,
+      sql`update opportunities set stage = (array['contactado', 'ganado', 'perdido'])[1 + client_id % 3]
+        where client_id % 2 = 0`,
     );
     const listed = (condition: typeof VISIBLE, serviceTypeId: number) =>
       queryRows<{ id: number; stage: string }>(
@@ -181,7 +182,7 @@ describe.each(engines)("the services of each contact on %s", (engine) => {
       for (const column of board.columns) {
         const inStage = expected.filter((row) => row.stage === column.stage).map((row) => row.id);
         expect(
-          column.cards.map((card) => card.id).sort((a, b) => a - b),
+          column.cards.map((card) => card.clientId).sort((a, b) => a - b),
           `${column.stage}, ${serviceTypeId}`,
         ).toEqual(inStage);
         expect(column).toMatchObject({ count: inStage.length, countIsExact: true });

@@ -5,6 +5,8 @@ import {
   opportunityListSchema,
   opportunitySchema,
   opportunityUpdateSchema,
+  pipelineSchema,
+  stageChangeSchema,
 } from "@app/shared";
 import { CRM_MESSAGES } from "@app/shared/constants";
 import type { FastifyRequest } from "fastify";
@@ -12,12 +14,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
+import { changedMeanwhile } from "./changed-meanwhile.ts";
 import { createOpportunity, listOpportunities, updateOpportunity } from "./opportunities.ts";
-import { UnknownOwnerError } from "./pipeline.ts";
+import { changeStage, UnknownOwnerError } from "./pipeline.ts";
 import type { Actor } from "./service.ts";
 
-// A contact's opportunities: the list, `Nueva oportunidad`, and a title, `Valor estimado` or close
-// date changed. Staff of both roles; a content editor gets 403 (the CRM's default).
+// A contact's opportunities: the list, `Nueva oportunidad`, a title, `Valor estimado` or close date
+// changed, and a board card moved to another stage. Staff of both roles; a content editor gets 403
+// (the CRM's default).
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema.extend({ current: opportunitySchema }) };
 const NOT_FOUND = "No encontramos esa oportunidad.";
@@ -66,11 +70,28 @@ export const opportunityRoutes: FastifyPluginAsyncZod = async (app) => {
         const updated = await updateOpportunity(db, request.params.id, request.body, actorOf(request));
         return updated ?? reply.code(404).send(errorBody(404, NOT_FOUND));
       } catch (error) {
-        if (error instanceof VersionConflictError) {
-          return reply
-            .code(409)
-            .send({ ...errorBody(409, CRM_MESSAGES.changedMeanwhile), error: "Conflict", current: error.current });
-        }
+        if (error instanceof VersionConflictError) return changedMeanwhile(reply, error);
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    "/opportunities/:id/stage",
+    {
+      schema: {
+        params: idParamsSchema,
+        body: stageChangeSchema,
+        response: { 200: pipelineSchema, ...errors, 409: apiErrorSchema.extend({ current: pipelineSchema }) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const target = { opportunityId: request.params.id };
+        const changed = await changeStage(db, target, request.body, actorOf(request));
+        return changed ?? reply.code(404).send(errorBody(404, NOT_FOUND));
+      } catch (error) {
+        if (error instanceof VersionConflictError) return changedMeanwhile(reply, error);
         throw error;
       }
     },

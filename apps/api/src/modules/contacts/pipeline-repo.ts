@@ -10,10 +10,29 @@ import { activeContactStaff } from "../accounts/index.ts";
 
 const owner = alias(users, "owner");
 
-/**
- * The stage and owner of contact `id`, as the dialog and the board show them: a disabled account is
- * shown as nobody (`Sin responsable`) for new work, while the timeline keeps who it was.
- */
+type PipelineRow = {
+  stage: Stage;
+  ownerId: number | null;
+  ownerName: string | null;
+  version: number;
+  lostReason: LostReason | null;
+  lostNote: string | null;
+  valueCents: number | null;
+  stageChangedAt: Date | null;
+};
+
+/** A disabled account is shown as nobody (`Sin responsable`) for new work; the timeline keeps who it was. */
+const pipelineOf = (row: PipelineRow): Pipeline => ({
+  stage: row.stage,
+  owner: row.ownerId === null || row.ownerName === null ? null : { id: row.ownerId, displayName: row.ownerName },
+  version: row.version,
+  lostReason: row.lostReason ?? null,
+  lostNote: row.lostNote,
+  wonValue: row.valueCents === null ? null : row.valueCents / 100,
+  stageChangedAt: row.stageChangedAt?.toISOString() ?? null,
+});
+
+/** The stage and owner of contact `id` (its current opportunity's copy), as the dialog shows them. */
 export async function findPipeline(db: Db, id: number): Promise<Pipeline | undefined> {
   const [row] = await db
     .select({
@@ -23,22 +42,54 @@ export async function findPipeline(db: Db, id: number): Promise<Pipeline | undef
       version: contacts.version,
       lostReason: contacts.lostReason,
       lostNote: contacts.lostNote,
-      wonValueCents: contacts.wonValueCents,
+      valueCents: contacts.wonValueCents,
       stageChangedAt: contacts.stageChangedAt,
     })
     .from(contacts)
     .leftJoin(owner, and(eq(owner.id, contacts.ownerId), eq(owner.active, true)))
     .where(eq(contacts.id, id));
-  if (!row) return undefined;
-  return {
-    stage: row.stage,
-    owner: row.ownerId === null || row.ownerName === null ? null : { id: row.ownerId, displayName: row.ownerName },
-    version: row.version,
-    lostReason: row.lostReason ?? null,
-    lostNote: row.lostNote,
-    wonValue: row.wonValueCents === null ? null : row.wonValueCents / 100,
-    stageChangedAt: row.stageChangedAt?.toISOString() ?? null,
-  };
+  return row && pipelineOf(row);
+}
+
+/** The stage and owner of opportunity `id`, as a board card shows them. */
+export async function findOpportunityPipeline(db: Db, id: number): Promise<Pipeline | undefined> {
+  const [row] = await db
+    .select({
+      stage: opportunities.stage,
+      ownerId: opportunities.ownerId,
+      ownerName: owner.displayName,
+      version: opportunities.version,
+      lostReason: opportunities.lostReason,
+      lostNote: opportunities.lostNote,
+      valueCents: opportunities.valueCents,
+      stageChangedAt: opportunities.stageChangedAt,
+    })
+    .from(opportunities)
+    .leftJoin(owner, and(eq(owner.id, opportunities.ownerId), eq(owner.active, true)))
+    .where(eq(opportunities.id, id));
+  return row && pipelineOf(row);
+}
+
+/** The contact opportunity `id` belongs to; undefined when there is no such opportunity. */
+export async function clientOfOpportunity(db: Db, id: number) {
+  const [row] = await db
+    .select({ clientId: opportunities.clientId })
+    .from(opportunities)
+    .where(eq(opportunities.id, id));
+  return row?.clientId;
+}
+
+/**
+ * Opportunity `id` of contact `clientId`, locked until the transaction ends; the contact's row must
+ * be locked first (decision 055). Undefined when it is not (or no longer) that contact's.
+ */
+export async function lockOpportunity(db: Db, id: number, clientId: number) {
+  const [row] = await db
+    .select({ stage: opportunities.stage, ownerId: opportunities.ownerId })
+    .from(opportunities)
+    .where(and(eq(opportunities.id, id), eq(opportunities.clientId, clientId)))
+    .for("no key update");
+  return row;
 }
 
 /**

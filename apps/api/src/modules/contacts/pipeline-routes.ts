@@ -18,6 +18,7 @@ import { VersionConflictError } from "../../kernel/version-conflict.ts";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { errorBody, fieldError } from "../../plugins/error-handler.ts";
 import { loadBoard } from "./board.ts";
+import { changedMeanwhile } from "./changed-meanwhile.ts";
 import { createNote, NotYourNoteError, updateNote } from "./internal-notes.ts";
 import { changeOwner, changeStage, UnknownOwnerError } from "./pipeline.ts";
 import { ownerFilter } from "./pipeline-counts.ts";
@@ -30,12 +31,6 @@ const contactNotFound = (reply: FastifyReply) => reply.code(404).send(errorBody(
 /** The 409 of a change made on an old version: the current stage and owner come with it. */
 const conflictSchema = apiErrorSchema.extend({ current: pipelineSchema });
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: conflictSchema };
-
-function changedMeanwhile(reply: FastifyReply, error: VersionConflictError<unknown>) {
-  return reply
-    .code(409)
-    .send({ ...errorBody(409, CRM_MESSAGES.changedMeanwhile), error: "Conflict", current: error.current });
-}
 
 /**
  * A contact's way from lead to order: `PATCH /api/clients/:id/stage` and `/owner` (each with the
@@ -71,7 +66,8 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, body: stageChangeSchema, response: { 200: pipelineSchema, ...errors } } },
     async (request, reply) => {
       try {
-        return (await changeStage(db, request.params.id, request.body, actorOf(request))) ?? contactNotFound(reply);
+        const target = { clientId: request.params.id };
+        return (await changeStage(db, target, request.body, actorOf(request))) ?? contactNotFound(reply);
       } catch (error) {
         if (error instanceof VersionConflictError) return changedMeanwhile(reply, error);
         throw error;

@@ -5,9 +5,12 @@ import { recordAudit } from "../audit/index.ts";
 import { queueEmails } from "../email/index.ts";
 import { publishLive } from "../live/index.ts";
 import {
+  clientOfOpportunity,
   findActiveStaff,
+  findOpportunityPipeline,
   findPipeline,
   insertContactEvent,
+  lockOpportunity,
   lockPipeline,
   markContacted,
   updateOwner,
@@ -38,8 +41,15 @@ async function changed(db: Db, id: number): Promise<never> {
   throw new VersionConflictError<Pipeline>(current);
 }
 
-/** Sets the stage; undefined when there is no such contact. */
-export async function changeStage(db: Db, id: number, input: StageChangeInput, actor: Actor) {
+/** Whose stage changes: a contact's current opportunity (the contact dialog) or one opportunity (a board card). */
+export type StageTarget = { clientId: number } | { opportunityId: number };
+
+/** The stage and owner of the target as stored now. */
+const pipelineOfTarget = (db: Db, target: StageTarget) =>
+  "clientId" in target ? findPipeline(db, target.clientId) : findOpportunityPipeline(db, target.opportunityId);
+
+/** Sets the stage; undefined when there is no such contact or opportunity. */
+export async function changeStage(db: Db, target: StageTarget, input: StageChangeInput, actor: Actor) {
   const lost = input.stage === "perdido";
   const fields = {
     stage: input.stage,
@@ -50,13 +60,17 @@ export async function changeStage(db: Db, id: number, input: StageChangeInput, a
       : {}),
   };
   const outcome = await db.transaction(async (tx) => {
-    const before = await lockPipeline(tx, id);
+    const clientId = "clientId" in target ? target.clientId : await clientOfOpportunity(tx, target.opportunityId);
+    // The contact first, then its opportunity, as every pipeline write (decision 055).
+    const contact = clientId === undefined ? undefined : await lockPipeline(tx, clientId);
+    if (clientId === undefined || !contact) return "missing" as const;
+    const opportunityId = "opportunityId" in target ? target.opportunityId : contact.opportunityId;
+    if (opportunityId === null) return "changed" as const;
+    const before = await lockOpportunity(tx, opportunityId, clientId);
     if (!before) return "missing" as const;
-    if (before.opportunityId === null || !(await updateStage(tx, before.opportunityId, input.version, fields))) {
-      return "changed" as const;
-    }
+    if (!(await updateStage(tx, opportunityId, input.version, fields))) return "changed" as const;
     await insertContactEvent(tx, {
-      clientId: id,
+      clientId,
       kind: "stage_changed",
       ...actorFields(actor),
       data: {
@@ -64,22 +78,27 @@ export async function changeStage(db: Db, id: number, input: StageChangeInput, a
         to: input.stage,
         ...(fields.lostReason ? { lostReason: fields.lostReason } : {}),
         ...(fields.lostNote ? { lostNote: fields.lostNote } : {}),
-        ...(before.opportunityId === null ? {} : { opportunityId: before.opportunityId }),
+        opportunityId,
         ...(fields.valueCents !== undefined ? { wonValue: fields.valueCents / 100 } : {}),
       },
     });
-    return before.stage;
+    return { clientId, opportunityId, from: before.stage };
   });
   if (outcome === "missing") return undefined;
-  if (outcome === "changed") return changed(db, id);
+  if (outcome === "changed") {
+    const current = await pipelineOfTarget(db, target);
+    if (!current) return undefined;
+    throw new VersionConflictError<Pipeline>(current);
+  }
+  const { clientId, opportunityId, from } = outcome;
   await recordAudit(db, {
     action: "client_stage_changed",
     actor: actor.staff,
     ip: actor.ip,
-    details: { clientId: id, from: outcome, to: input.stage },
+    details: { clientId, opportunityId, from, to: input.stage },
   });
-  publishLive(db, { kind: "stage_changed", clientId: id, actorId: actor.staff.id });
-  return findPipeline(db, id);
+  publishLive(db, { kind: "stage_changed", clientId, actorId: actor.staff.id });
+  return pipelineOfTarget(db, target);
 }
 
 /**

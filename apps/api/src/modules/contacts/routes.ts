@@ -60,7 +60,6 @@ const messageNotFound = (reply: FastifyReply) => reply.code(404).send(errorBody(
 const emailTaken = (reply: FastifyReply) =>
   reply.code(409).send({
     ...errorBody(409, CRM_MESSAGES.emailTaken),
-    error: "Conflict",
     details: [{ path: "email", message: CRM_MESSAGES.emailTaken }],
   });
 const UNKNOWN_SERVICES = "Hay productos o servicios que no existen";

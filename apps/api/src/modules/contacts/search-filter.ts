@@ -1,5 +1,5 @@
 import type { MessageView, SearchField, Stage } from "@app/shared/constants";
-import { type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import { contactMessages, contactServiceTypes, contacts, messageServiceTypes } from "../../db/schema/index.ts";
 import { c, cs, IN_REVIEW, m, VISIBLE } from "./tables.ts";
 
@@ -70,10 +70,11 @@ function productCondition(serviceTypeId: number, view: MessageView): SQL {
     where ${cs.clientId} = ${c.id} and ${cs.serviceTypeId} = ${serviceTypeId})`;
 }
 
-function ownerCondition({ ownerIds, orNobody }: OwnerFilter): SQL {
-  const owned = ownerIds.length === 0 ? undefined : sql`${c.ownerId} in (${idList(ownerIds)})`;
+/** Owned by one of these (of contact `c`, or of what `column` belongs to), or by nobody when asked. */
+export function ownerCondition({ ownerIds, orNobody }: OwnerFilter, column: AnyColumn = c.ownerId): SQL {
+  const owned = ownerIds.length === 0 ? undefined : sql`${column} in (${idList(ownerIds)})`;
   if (!orNobody) return owned ?? sql`false`;
-  return owned ? sql`(${c.ownerId} is null or ${owned})` : sql`${c.ownerId} is null`;
+  return owned ? sql`(${column} is null or ${owned})` : sql`${column} is null`;
 }
 
 /** A message of the main list still waiting for an answer, as a condition on `client_messages m`. */

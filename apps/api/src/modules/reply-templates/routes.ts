@@ -29,7 +29,6 @@ function refuse(reply: FastifyReply, error: unknown) {
   if (error instanceof TemplateNameTakenError) {
     return reply.code(409).send({
       ...errorBody(409, error.message),
-      error: "Conflict",
       details: [{ path: "name", message: error.message }],
     });
   }

@@ -1,8 +1,9 @@
 import type { Order, OrderSummary } from "@app/shared";
 import { centsToDecimal } from "@app/shared/money";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { companies, contacts, opportunities, orderLines, orders, quotes, users } from "../../db/schema/index.ts";
+import { newestFirst } from "../../kernel/newest-first.ts";
 import { reusedCount } from "../../kernel/reused-count.ts";
 import { documentView } from "./document-lines.ts";
 import { repeatOf } from "./repeat-reminders.ts";
@@ -116,7 +117,7 @@ export async function listOrders(db: Db, filter: OrderListFilter, page: number, 
     .innerJoin(contacts, eq(contacts.id, orders.clientId))
     .leftJoin(companies, eq(companies.id, orders.companyId))
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...newestFirst(orders.createdAt, orders.id))
     .limit(size)
     .offset(page * size);
   // Reused for a few seconds once large (kernel/reused-count.ts): counting 100,000 rows took 20-30 ms.

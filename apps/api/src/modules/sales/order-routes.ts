@@ -46,12 +46,10 @@ function refuse(reply: FastifyReply, error: unknown) {
       .code(400)
       .send({ ...errorBody(400, error.message), details: [{ path: "opportunityId", message: error.message }] });
   }
-  if (error instanceof OrderStateError)
-    return reply.code(409).send({ ...errorBody(409, error.message), error: "Conflict" });
+  if (error instanceof OrderStateError) return reply.code(409).send(errorBody(409, error.message));
   if (error instanceof VersionConflictError) {
     return reply.code(409).send({
       ...errorBody(409, "Otra persona cambió este pedido mientras lo veías: revisa su estado actual."),
-      error: "Conflict",
       current: error.current,
     });
   }

@@ -20,7 +20,7 @@ import { nextDocumentNumber } from "./document-numbers.ts";
 import { findOrder } from "./order-repo.ts";
 import { today } from "./quote-repo.ts";
 import { createQuote, OpportunityNotFoundError } from "./quote-service.ts";
-import { scheduleRepeatReminder } from "./repeat-reminders.ts";
+import { rescheduleAfterCancel, scheduleRepeatReminder } from "./repeat-reminders.ts";
 
 // Orders (`Pedidos`): an accepted quote becomes one, with the quote's lines, terms and totals, and
 // wins its opportunity. Numbered `PED-<year>-<n>` without gaps, like quotes.
@@ -159,6 +159,7 @@ export async function changeOrder(db: Db, id: number, input: OrderChangeInput, a
         version: sql`${orders.version} + 1`,
       })
       .where(eq(orders.id, id));
+    if (input.state === "cancelado" && current.state !== "cancelado") await rescheduleAfterCancel(tx, id, today());
     if (input.state !== current.state) {
       await insertContactEvent(tx, {
         clientId: current.clientId,

@@ -130,6 +130,39 @@ describe.each(engines)("orders on %s", (engine) => {
     expect(reminders).toEqual([{ done: true }, { done: false }]);
   });
 
+  it("forgets a cancelled order: the next one is expected again from the orders left, or not at all", async () => {
+    const clientId = await newBuyer();
+    const first = await orderFor(clientId);
+    await t.app.db.execute(sql`update orders set created_at = now() - interval '30 days' where id = ${first.id}`);
+    const second = await orderFor(clientId);
+    expect(second.nextOrder).toMatchObject({ gapDays: 30, ordersCounted: 2 });
+    const reminders = () =>
+      queryRows<{ due: string; done: boolean }>(
+        t.app.db,
+        sql`select to_char(due_at at time zone 'America/Guayaquil', 'YYYY-MM-DD') as due, done_at is not null as done
+          from tasks where client_id = ${clientId} order by id`,
+      );
+
+    const cancel = async (order: Order) => {
+      const response = await call("PATCH", `/api/orders/${order.id}`, { state: "cancelado", version: order.version });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await cancel(second);
+    // Only the first order counts: 90 days after it, reminded 14 days before (30 days ago + 76).
+    expect((await call("GET", `/api/orders/${first.id}`)).json()).toMatchObject({
+      nextOrder: { expectedOn: inDays(60), gapDays: 90, ordersCounted: 1, remindOn: inDays(46) },
+    });
+    expect(await reminders()).toEqual([
+      { due: expect.any(String), done: true },
+      { due: expect.any(String), done: true },
+      { due: inDays(46), done: false },
+    ]);
+
+    await cancel((await call("GET", `/api/orders/${first.id}`)).json() as Order);
+    expect((await call("GET", `/api/orders/${first.id}`)).json()).toMatchObject({ nextOrder: null });
+    expect((await reminders()).every((task) => task.done)).toBe(true);
+  });
+
   it("exports orders for the accounting system: one line per order line, Ecuador's time, decimal commas", async () => {
     const order = await orderFor(await newBuyer());
     const csv = await call("GET", "/api/orders/export");
@@ -185,9 +218,9 @@ describe.each(engines)("orders on %s", (engine) => {
     };
     expect(listed.content.map((group) => group.client.id)).toEqual([clientId]);
     const board = (await call("GET", `/api/board?companyId=${company?.id}`)).json() as {
-      columns: { cards: { id: number }[] }[];
+      columns: { cards: { clientId: number }[] }[];
     };
-    expect(board.columns.flatMap((column) => column.cards.map((card) => card.id))).toEqual([clientId]);
+    expect(board.columns.flatMap((column) => column.cards.map((card) => card.clientId))).toEqual([clientId]);
     expect((await call("GET", "/api/client-message?companyId=abc")).statusCode).toBe(400);
   });
 

@@ -1,10 +1,11 @@
 import type { Quote, QuoteSummary } from "@app/shared";
 import { centsToDecimal } from "@app/shared/money";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { companies, contacts, opportunities, orders, quoteLines, quotes, users } from "../../db/schema/index.ts";
 import { businessDay } from "../../kernel/business-time.ts";
+import { newestFirst } from "../../kernel/newest-first.ts";
 import { reusedCount } from "../../kernel/reused-count.ts";
 import { documentView } from "./document-lines.ts";
 
@@ -153,7 +154,7 @@ export async function listQuotes(db: Db, filter: QuoteListFilter, page: number, 
     .leftJoin(companies, eq(companies.id, quotes.companyId))
     .leftJoin(orders, eq(orders.quoteId, quotes.id))
     .where(where)
-    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .orderBy(...newestFirst(quotes.createdAt, quotes.id))
     .limit(size)
     .offset(page * size);
   // Reused for a few seconds once large (kernel/reused-count.ts): counting 100,000 rows took 20-30 ms.

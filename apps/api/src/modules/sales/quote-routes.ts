@@ -53,12 +53,10 @@ function refuse(reply: FastifyReply, error: unknown) {
       .code(400)
       .send({ ...errorBody(400, error.message), details: [{ path: "opportunityId", message: error.message }] });
   }
-  if (error instanceof QuoteStateError)
-    return reply.code(409).send({ ...errorBody(409, error.message), error: "Conflict" });
+  if (error instanceof QuoteStateError) return reply.code(409).send(errorBody(409, error.message));
   if (error instanceof VersionConflictError) {
     return reply.code(409).send({
       ...errorBody(409, "Otra persona cambió esta cotización mientras la editabas: revisa la versión actual."),
-      error: "Conflict",
       current: error.current,
     });
   }

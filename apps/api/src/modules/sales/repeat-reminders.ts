@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { companies, contacts, orders, repeatReminders } from "../../db/schema/index.ts";
 import { fromBusinessTime } from "../../kernel/business-time.ts";
+import { newestFirst } from "../../kernel/newest-first.ts";
 import { addReminderTask, closeReminderTask } from "../tasks/index.ts";
 import { longDate } from "./document-format.ts";
 
@@ -12,7 +13,8 @@ import { longDate } from "./document-format.ts";
 //   orders (not cancelled); with one, every 90 days (a season's cycle);
 // - N is kept between 14 and 365 days; the next order is expected N days after the last one;
 // - the owner is reminded a quarter of N before (at least 3 days, at most 14), at 09:00 Ecuador
-//   time, and never in the past; a new order closes the earlier reminder and makes the next one.
+//   time, and never in the past; a new order closes the earlier reminder and makes the next one;
+// - a cancelled order does not count: the expectation is made again from the orders left.
 
 export const REPEAT_RULE = { defaultGapDays: 90, minGapDays: 14, maxGapDays: 365, minLeadDays: 3, maxLeadDays: 14 };
 
@@ -44,6 +46,12 @@ export function expectNextOrder(days: string[], today: string) {
   return { expectedOn, gapDays, ordersCounted: days.length, remindOn };
 }
 
+/** An order's buyer: its company, or its contact when it has none; as a condition on orders, and as a key. */
+const buyerOf = (order: { clientId: number; companyId: number | null }) =>
+  order.companyId === null
+    ? { buyer: eq(orders.clientId, order.clientId), buyerKey: `client:${order.clientId}` }
+    : { buyer: eq(orders.companyId, order.companyId), buyerKey: `company:${order.companyId}` };
+
 /** Within the transaction that made order `orderId`: the buyer's next expected order and its reminder. */
 export async function scheduleRepeatReminder(db: Db, orderId: number, today: string) {
   const [order] = await db
@@ -62,7 +70,7 @@ export async function scheduleRepeatReminder(db: Db, orderId: number, today: str
     .leftJoin(companies, eq(companies.id, orders.companyId))
     .where(eq(orders.id, orderId));
   if (!order) return;
-  const buyer = order.companyId === null ? eq(orders.clientId, order.clientId) : eq(orders.companyId, order.companyId);
+  const { buyer, buyerKey } = buyerOf(order);
   const history = await db
     .selectDistinct({ day: sql<string>`(${orders.createdAt} at time zone 'America/Guayaquil')::date::text` })
     .from(orders)
@@ -72,7 +80,6 @@ export async function scheduleRepeatReminder(db: Db, orderId: number, today: str
     history.map((row) => row.day),
     today,
   );
-  const buyerKey = order.companyId === null ? `client:${order.clientId}` : `company:${order.companyId}`;
   const name = order.companyName ?? (order.typedCompany || `${order.firstName} ${order.lastName}`.trim());
   const [earlier] = await db
     .select({ taskId: repeatReminders.taskId })
@@ -92,6 +99,31 @@ export async function scheduleRepeatReminder(db: Db, orderId: number, today: str
     .insert(repeatReminders)
     .values({ buyerKey, ...row })
     .onConflictDoUpdate({ target: repeatReminders.buyerKey, set: { ...row, createdAt: sql`now()` } });
+}
+
+/**
+ * Within the transaction that cancelled order `orderId`: the buyer's expectation made again from the
+ * orders left (from its newest one), or, with none left, no expectation and its reminder closed.
+ */
+export async function rescheduleAfterCancel(db: Db, orderId: number, today: string) {
+  const [order] = await db
+    .select({ clientId: orders.clientId, companyId: orders.companyId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return;
+  const { buyer, buyerKey } = buyerOf(order);
+  const [latest] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(buyer, ne(orders.state, "cancelado")))
+    .orderBy(...newestFirst(orders.createdAt, orders.id))
+    .limit(1);
+  if (latest) return scheduleRepeatReminder(db, latest.id, today);
+  const [dropped] = await db
+    .delete(repeatReminders)
+    .where(eq(repeatReminders.buyerKey, buyerKey))
+    .returning({ taskId: repeatReminders.taskId });
+  if (dropped?.taskId) await closeReminderTask(db, dropped.taskId);
 }
 
 /** The expectation of the buyer of order `orderId`, when that order is the one it was made from. */

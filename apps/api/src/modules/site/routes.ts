@@ -51,7 +51,6 @@ async function refuse(request: FastifyRequest, reply: FastifyReply, error: unkno
   if (error instanceof SiteFieldConflictError) {
     return reply.code(409).send({
       ...errorBody(409, error.message),
-      error: "Conflict",
       details: [{ path: error.path, message: error.message }],
     });
   }
@@ -59,7 +58,6 @@ async function refuse(request: FastifyRequest, reply: FastifyReply, error: unkno
     const { id } = error.current as { id: number };
     return reply.code(409).send({
       ...errorBody(409, SITE_MESSAGES.changedMeanwhile),
-      error: "Conflict",
       current: await getItem(request.server.db, id),
     });
   }

@@ -73,9 +73,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof UnknownOwnerError) return unknownOwner(reply);
         if (error instanceof VersionConflictError) {
-          return reply
-            .code(409)
-            .send({ ...errorBody(409, TASK_MESSAGES.taskChanged), error: "Conflict", current: error.current });
+          return reply.code(409).send({ ...errorBody(409, TASK_MESSAGES.taskChanged), current: error.current });
         }
         throw error;
       }

@@ -115,10 +115,13 @@ const CardContent = memo(function CardContent({
   handleListeners,
   held,
 }: CardContentProps) {
+  // A first opportunity is titled after the company as typed: said once. A contact's other ones are
+  // told apart by their title, in the card's name too.
+  const titled = card.title !== card.company;
   // A border, not a shadow: a drop moves every card shown in two columns, and each is painted again.
   return (
     <article
-      aria-labelledby={`tarjeta-${card.id}`}
+      aria-labelledby={titled ? `tarjeta-${card.id} tarjeta-${card.id}-oportunidad` : `tarjeta-${card.id}`}
       className="grid gap-2 rounded-2xl border border-stone-200 bg-white p-3"
     >
       <div className="flex items-start gap-2">
@@ -136,11 +139,17 @@ const CardContent = memo(function CardContent({
         </button>
         <div className="min-w-0 flex-1">
           <h3 id={`tarjeta-${card.id}`} className="break-words font-semibold text-leaf-900">
-            <Link to={paths.crmContact(card.id)} className="hover:underline">
+            <Link to={paths.crmContact(card.clientId)} className="hover:underline">
               {card.name}
             </Link>
           </h3>
           {card.company && <p className="break-words text-stone-600 text-xs">{card.company}</p>}
+          {titled && (
+            <p id={`tarjeta-${card.id}-oportunidad`} className="break-words text-stone-700 text-xs">
+              <span className="sr-only">Oportunidad: </span>
+              {card.title}
+            </p>
+          )}
         </div>
       </div>
       <ServicePills services={card.services} max={2} />
@@ -151,7 +160,7 @@ const CardContent = memo(function CardContent({
           {ageText(card.stageSince)}
         </span>
       </p>
-      {card.wonValue !== null && <p className="font-semibold text-leaf-900 text-sm">{formatUsd(card.wonValue)}</p>}
+      {card.value !== null && <p className="font-semibold text-leaf-900 text-sm">{formatUsd(card.value)}</p>}
       <MoveMenu card={card} stage={stage} onMoveTo={onMoveTo} />
     </article>
   );

@@ -59,7 +59,7 @@ export const BoardColumnView = memo(function BoardColumnView({
           <span className="rounded-full bg-white px-2 py-0.5 text-sm ring-1 ring-stone-300">
             {column.countIsExact ? "" : "más de "}
             {formatCount(column.count)}
-            <span className="sr-only"> {column.count === 1 ? "contacto" : "contactos"}</span>
+            <span className="sr-only"> {column.count === 1 ? "oportunidad" : "oportunidades"}</span>
           </span>
         </h2>
         {column.value > 0 && (
@@ -68,7 +68,7 @@ export const BoardColumnView = memo(function BoardColumnView({
       </header>
       {column.cards.length === 0 ? (
         <p className="rounded-xl border-2 border-stone-300 border-dashed p-4 text-center text-stone-600 text-sm">
-          Sin contactos en esta etapa
+          Sin oportunidades en esta etapa
         </p>
       ) : (
         <CardList column={column} onMoveTo={onMoveTo} drag={drag} />

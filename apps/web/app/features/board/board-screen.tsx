@@ -3,10 +3,10 @@ import { STAGE_LABELS, type Stage } from "@app/shared/constants";
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
 import { Notice } from "~/components/ui/notice";
-import { changeStage, type StageDetails, stageAsksDetails, stageDetailsBody } from "~/features/contacts";
+import { type StageDetails, stageAsksDetails, stageDetailsBody } from "~/features/contacts";
 import { ApiError } from "~/lib/api-client";
 import { errorMessage } from "~/lib/error-message";
-import { type BoardFilters, loadMoreCards } from "./board-api";
+import { type BoardFilters, changeOpportunityStage, loadMoreCards } from "./board-api";
 import { DRAG_INSTRUCTIONS_ID, type MoveTo } from "./board-card";
 import { BoardColumnView } from "./board-column";
 import { BoardDnd, type CardOf } from "./board-dnd";
@@ -22,6 +22,8 @@ export type BoardScreenProps = {
   filters: BoardFilters;
   staff: StaffMember[] | null;
   serviceTypes: ServiceType[] | null;
+  /** The name of the company filtered by (`empresa`), when it could be read. */
+  companyName: string | null;
   onFilters: (filters: BoardFilters) => void;
   /** The stored board changed under a move (409): load it again. */
   onStale: () => void;
@@ -55,7 +57,16 @@ function BoardAnnouncer({ drag }: { drag: BoardDrag }) {
  * value first. A move shows at once, is sent with the version the card carries, and goes back with
  * a message if it was refused.
  */
-export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFilters, onStale }: BoardScreenProps) {
+export function BoardScreen({
+  board,
+  problem,
+  filters,
+  staff,
+  serviceTypes,
+  companyName,
+  onFilters,
+  onStale,
+}: BoardScreenProps) {
   const [columns, setColumns] = useState(board?.columns ?? []);
   const [shownBoard, setShownBoard] = useState(board);
   // Moves sent and not answered yet: a reload that read the board before them keeps them.
@@ -84,7 +95,7 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
 
   /** Stores the move; answers the card as stored (new version, stage time and value). */
   const send = useCallback(async (card: BoardCard, to: Stage, details?: StageDetails): Promise<BoardCard> => {
-    const changed = await changeStage(card.id, {
+    const changed = await changeOpportunityStage(card.id, {
       stage: to,
       version: card.version,
       ...(details ? stageDetailsBody(to, details) : {}),
@@ -94,7 +105,7 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
       ...card,
       version: changed.version,
       stageSince: changed.stageChangedAt ?? card.stageSince,
-      wonValue: changed.wonValue,
+      value: changed.wonValue,
     };
   }, []);
 
@@ -159,9 +170,15 @@ export function BoardScreen({ board, problem, filters, staff, serviceTypes, onFi
 
   return (
     <>
-      <CrmPageHeader title="Embudo" subtitle="Contactos por etapa, de nuevo a ganado" />
+      <CrmPageHeader title="Embudo" subtitle="Oportunidades por etapa, de nuevo a ganado" />
       <div className="grid gap-4">
-        <BoardFiltersForm filters={filters} staff={staff} serviceTypes={serviceTypes} onChange={onFilters} />
+        <BoardFiltersForm
+          filters={filters}
+          staff={staff}
+          serviceTypes={serviceTypes}
+          companyName={companyName}
+          onChange={onFilters}
+        />
         {problem && (
           <Notice tone="problem">
             <p>No se pudo cargar el tablero: {problem}</p>

@@ -5,12 +5,14 @@ import { moveCard, reconcileColumns } from "./board-state";
 
 const card = (id: number, changes: Partial<BoardCard> = {}): BoardCard => ({
   id,
+  clientId: id,
+  title: "Florícola",
   name: `Contacto ${id}`,
   company: "Florícola",
   owner: { id: 1, displayName: "Ana" },
   services: [{ id: 3, title: "Chrysal VIVA" }],
   stageSince: "2026-11-20T10:00:00.000Z",
-  wonValue: null,
+  value: null,
   version: 1,
   ...changes,
 });

@@ -20,13 +20,13 @@ export function moveCard(
       return {
         ...column,
         count: column.count - 1,
-        value: column.value - (card.wonValue ?? 0),
+        value: column.value - (card.value ?? 0),
         cards: column.cards.filter((each) => each.id !== card.id),
       };
     }
     if (column.stage === to) {
       const cards = [landed, ...column.cards.filter((each) => each.id !== card.id)];
-      return { ...column, count: column.count + 1, value: column.value + (landed.wonValue ?? 0), cards };
+      return { ...column, count: column.count + 1, value: column.value + (landed.value ?? 0), cards };
     }
     return column;
   });
@@ -38,7 +38,7 @@ export function storeCard(columns: BoardColumn[], stage: Stage, card: BoardCard,
     column.stage === stage
       ? {
           ...column,
-          value: column.value - (card.wonValue ?? 0) + (stored.wonValue ?? 0),
+          value: column.value - (card.value ?? 0) + (stored.value ?? 0),
           cards: column.cards.map((each) => (each.id === card.id ? stored : each)),
         }
       : column,
@@ -60,12 +60,13 @@ export type Moving = ReadonlyMap<number, { card: BoardCard; from: Stage; to: Sta
 const sameCard = (a: BoardCard, b: BoardCard) =>
   a.id === b.id &&
   a.version === b.version &&
+  a.title === b.title &&
   a.name === b.name &&
   a.company === b.company &&
   a.owner?.id === b.owner?.id &&
   a.owner?.displayName === b.owner?.displayName &&
   a.stageSince === b.stageSince &&
-  a.wonValue === b.wonValue &&
+  a.value === b.value &&
   a.services.length === b.services.length &&
   a.services.every(
     (service, index) => service.id === b.services[index]?.id && service.title === b.services[index]?.title,

@@ -22,29 +22,51 @@ function Section({
   id,
   title,
   empty,
+  action,
   children,
 }: {
   id: string;
   title: string;
   empty: string | null;
+  /** A link beside the heading. */
+  action?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className="grid content-start gap-3">
-      <h2 id={id} className="font-bold text-leaf-900 text-xl">
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h2 id={id} className="font-bold text-leaf-900 text-xl">
+          {title}
+        </h2>
+        {action}
+      </div>
       {empty ? <p className="text-stone-700">{empty}</p> : <ul className="grid gap-2">{children}</ul>}
     </section>
   );
 }
 
-export function CompanyOpportunities({ opportunities }: { opportunities: CompanyOpportunity[] }) {
+export function CompanyOpportunities({
+  companyId,
+  opportunities,
+}: {
+  companyId: number;
+  opportunities: CompanyOpportunity[];
+}) {
   return (
     <Section
       id="empresa-oportunidades"
       title="Oportunidades"
       empty={opportunities.length === 0 ? "Sus personas no tienen oportunidades todavía." : null}
+      action={
+        opportunities.length > 0 && (
+          <Link
+            to={paths.crmBoardOfCompany(companyId)}
+            className="inline-flex min-h-11 items-center text-leaf-800 text-sm underline underline-offset-4"
+          >
+            Ver en el embudo
+          </Link>
+        )
+      }
     >
       {opportunities.map((opportunity) => (
         <li key={opportunity.id} className={card}>

@@ -65,7 +65,7 @@ export function CompanyScreen({ detail }: CompanyScreenProps) {
         </div>
         <div className={`${panel} grid gap-6`}>
           <CompanyPeople companyId={company.id} companyName={company.name} people={people} onOutcome={say} />
-          <CompanyOpportunities opportunities={detail.opportunities} />
+          <CompanyOpportunities companyId={company.id} opportunities={detail.opportunities} />
         </div>
       </div>
       <div className="grid gap-6 md:grid-cols-2">

@@ -37,9 +37,7 @@ function refuse(reply: FastifyReply, error: unknown) {
   }
   if (error instanceof AccountConflictError) {
     const details = error.field ? [{ path: error.field, message: error.message }] : undefined;
-    return reply
-      .code(409)
-      .send({ ...errorBody(409, error.message), error: "Conflict", ...(details ? { details } : {}) });
+    return reply.code(409).send({ ...errorBody(409, error.message), ...(details ? { details } : {}) });
   }
   throw error;
 }
