@@ -36,13 +36,13 @@ async function makePresentations(request: APIRequestContext, tag: string) {
 async function makeContact(request: APIRequestContext, testInfo: TestInfo) {
   const tag = uniqueTag(testInfo);
   const name = `Lucía ${tag}`;
-  await createContact(request, {
+  const created = await createContact(request, {
     firstName: "Lucía",
     lastName: tag,
     email: `${tag}@finca.test`,
     company: `Finca ${tag}`,
   });
-  return { tag, name, email: `${tag}@finca.test` };
+  return { tag, name, email: `${tag}@finca.test`, id: created.client.id };
 }
 
 const sideScroll = (page: Page) =>
@@ -181,4 +181,40 @@ test("the contact's dialog starts a quote for them; leaving it with unsaved line
   await page.getByRole("link", { name: "Volver a Cotizaciones" }).click();
   await leave.getByRole("button", { name: "Descartar cambios" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Cotizaciones" })).toBeVisible();
+});
+
+test("a draft a colleague sends while it holds unsaved changes here keeps them on screen, and says why", async ({
+  page,
+  request,
+}, testInfo) => {
+  const contact = await makeContact(request, testInfo);
+  const { taxed } = await makePresentations(request, contact.tag);
+  const headers = bearer(await adminToken(request));
+  const validUntil = new Date(Date.now() + 15 * 86_400_000).toISOString().slice(0, 10);
+  const made = await request.post("/api/quotes", {
+    headers,
+    data: {
+      clientId: contact.id,
+      validUntil,
+      paymentTerms: "contado",
+      lines: [{ priceItemId: taxed.id, quantity: "2" }],
+    },
+  });
+  expect(made.status(), made.statusText()).toBe(201);
+  const draft = (await made.json()) as { id: number; version: number };
+  await signInAsStaff(page, request, testInfo, `/crm/cotizaciones/${draft.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Cotización en borrador" })).toBeVisible();
+  const notes = page.getByLabel("Notas de entrega");
+  await notes.fill("Entregar en la finca, puerta 2");
+
+  // A colleague sends it meanwhile: the live update reloads the page's quote.
+  const sent = await request.post(`/api/quotes/${draft.id}/send`, { headers, data: { version: draft.version } });
+  expect(sent.status()).toBe(200);
+  const number = ((await sent.json()) as { number: string }).number;
+  await expect(page.getByText(`Otra persona envió esta cotización (${number}) mientras la editabas`)).toBeVisible();
+  await expect(notes).toHaveValue("Entregar en la finca, puerta 2");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Ver la cotización enviada" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: number })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Descargar PDF" })).toBeVisible();
 });

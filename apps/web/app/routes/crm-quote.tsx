@@ -1,6 +1,6 @@
-import type { ContactDetail, Quote } from "@app/shared";
+import type { ContactDetail, PriceItem, Quote } from "@app/shared";
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { CrmPageHeader } from "~/components/ui/crm-page-header";
@@ -78,6 +78,19 @@ export default function CrmQuote({ loaderData }: Route.ComponentProps) {
   const [choosing, setChoosing] = useState(false);
   // A quote made here keeps its editor (and what it shows) when the address becomes its own.
   const createdHere = useRef<number | null>(null);
+  // A colleague may issue the draft while this page holds unsaved changes to it (a live update or a
+  // refused save reloads it): those changes stay on screen, with why, until the person moves on.
+  const unsavedDraft = useRef<{ quote: Quote; items: PriceItem[] } | null>(null);
+  const [leftIssued, setLeftIssued] = useState<number | null>(null);
+  const lastDraft = useRef<{ quote: Quote; items: PriceItem[] } | null>(null);
+  if (quote?.state === "borrador") lastDraft.current = { quote, items };
+  const onDirtyChange = useCallback((dirty: boolean) => {
+    unsavedDraft.current = dirty ? lastDraft.current : null;
+  }, []);
+  const issuedMidEdit =
+    quote && quote.state !== "borrador" && unsavedDraft.current?.quote.id === quote.id && leftIssued !== quote.id
+      ? unsavedDraft.current
+      : null;
   // Once sent, the button pressed is gone with the editor or the question: the focus goes to the title.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -123,21 +136,27 @@ export default function CrmQuote({ loaderData }: Route.ComponentProps) {
           </Notice>
         )}
         <QuotePartyDetails party={party} />
-        {quote && quote.state !== "borrador" ? (
+        {quote && quote.state !== "borrador" && !issuedMidEdit ? (
           <QuoteView quote={quote} run={run} onSent={onSent} />
         ) : (
           <QuoteEditor
             key={quote && quote.id !== createdHere.current ? quote.id : NEW_QUOTE}
-            quote={quote}
+            quote={issuedMidEdit?.quote ?? quote}
             clientId={party.clientId}
             email={party.email}
-            items={items}
+            items={issuedMidEdit?.items ?? items}
             run={run}
             onCreated={(created) => {
               createdHere.current = created.id;
               navigate(paths.crmQuote(created.id), { replace: true });
             }}
             onSent={onSent}
+            onDirtyChange={onDirtyChange}
+            issued={issuedMidEdit ? quote : null}
+            onLeaveIssued={() => {
+              unsavedDraft.current = null;
+              if (quote) setLeftIssued(quote.id);
+            }}
           />
         )}
       </div>

@@ -32,6 +32,14 @@ export type QuoteEditorProps = {
   run: RunQuoteIntent;
   onCreated: (quote: Quote) => void;
   onSent: (quote: Quote) => void;
+  /** Whether the screen holds changes not stored yet, each time that changes. */
+  onDirtyChange?: (dirty: boolean) => void;
+  /**
+   * Someone issued this draft while it held unsaved changes here: the form stays, with what was
+   * typed, and says so; `onLeaveIssued` shows the issued quote.
+   */
+  issued?: Quote | null;
+  onLeaveIssued?: () => void;
 };
 
 /**
@@ -39,7 +47,18 @@ export type QuoteEditorProps = {
  * them), validity, payment terms and delivery notes; `Guardar borrador`, `Enviar cotización` (which
  * saves first and asks, naming the recipient) and `Descargar PDF`. Leaving with unsaved changes asks.
  */
-export function QuoteEditor({ quote, clientId, email, items, run, onCreated, onSent }: QuoteEditorProps) {
+export function QuoteEditor({
+  quote,
+  clientId,
+  email,
+  items,
+  run,
+  onCreated,
+  onSent,
+  onDirtyChange,
+  issued = null,
+  onLeaveIssued,
+}: QuoteEditorProps) {
   const dirtyNow = useRef(false);
   const { question, allow } = useLeaveGuard(() => dirtyNow.current);
   const editor = useQuoteEditor({
@@ -54,6 +73,9 @@ export function QuoteEditor({ quote, clientId, email, items, run, onCreated, onS
     },
   });
   dirtyNow.current = editor.dirty;
+  useEffect(() => {
+    onDirtyChange?.(editor.dirty);
+  }, [editor.dirty, onDirtyChange]);
   const { draft, amounts, errorAt, busy } = editor;
   const groups = useMemo(() => groupByProduct(items), [items]);
   const [sending, setSending] = useState<Quote | null>(null);
@@ -125,7 +147,19 @@ export function QuoteEditor({ quote, clientId, email, items, run, onCreated, onS
           <p>{editor.outcome.text}</p>
         </Notice>
       )}
-      {editor.conflict && (
+      {issued && (
+        <Notice tone="problem">
+          <p>
+            Otra persona envió esta cotización{issued.number ? ` (${issued.number})` : ""} mientras la editabas: tus
+            cambios de abajo no se guardaron y ya no pueden guardarse en ella. Cópialos si los necesitas para una nueva
+            cotización.
+          </p>
+          <button type="button" onClick={onLeaveIssued} className={`${buttonStyles.secondary} min-h-11 w-fit`}>
+            Ver la cotización enviada
+          </button>
+        </Notice>
+      )}
+      {editor.conflict && !issued && (
         <Notice tone="problem">
           <p>{editor.conflict}</p>
           {quote && quote.version !== editor.stored?.version && (
