@@ -182,6 +182,23 @@ describe.each(engines)("the board on %s", (engine) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("leaves out the opportunities of contacts outside the main list, in its cards and its totals", async () => {
+    await insertContactRequests(t.app.db, [newContactRequest(200, { reviewReasons: ["too_fast"] })]);
+    const [waiting] = await queryRows<{ id: number; listed: boolean }>(
+      t.app.db,
+      sql`select id, last_message_at is not null as listed from clients where email = 'persona200@finca.ec'`,
+    );
+    expect(waiting?.listed).toBe(false);
+    for (const query of ["", "?serviceTypeId=1", "?owner=none"]) {
+      const columns = await board(query);
+      expect(
+        columns.get("nuevo")?.cards.some((card) => card.clientId === waiting?.id),
+        query,
+      ).toBe(false);
+      expect(columns.get("nuevo")?.count, query).toBe(55);
+    }
+  });
+
   it("refuses filters it does not know, by field", async () => {
     for (const query of ["owner=x", "serviceTypeId=9999", "stage=vendido", "offset=-1"]) {
       const response = await call("GET", `/api/board?${query}`);

@@ -1,6 +1,6 @@
 import type { Board, BoardCard, BoardColumn } from "@app/shared";
 import { CRM_LIMITS, STAGES, type Stage } from "@app/shared/constants";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../../db/client.ts";
 import { contactServiceTypes, contacts, opportunities, users } from "../../db/schema/index.ts";
@@ -140,15 +140,33 @@ async function columnsCards(
 
 type Totals = { count: number; countIsExact: boolean; value: number };
 
+/**
+ * What a capped count reads for one column: with a company, its people's opportunities (joined to
+ * them); with a product alone, a stage's opportunities whose contact asked about it. A contact with
+ * a row in client_service_types has a message in the main list, so that filter needs no join: the
+ * stage's index and the product's are merged by contact (opportunities_stage_client_idx).
+ */
+function cappedRows(filter: BoardFilter) {
+  if (filter.companyId !== undefined) {
+    return sql`select ${o.valueCents} as v from ${opportunities} o join ${contacts} c on ${c.id} = ${o.clientId}
+      where ${condition(filter)}`;
+  }
+  const parts = [
+    sql`${o.stage} = s.stage`,
+    sql`exists (select 1 from ${contactServiceTypes} cs where ${cs.clientId} = ${o.clientId}
+      and ${cs.serviceTypeId} = ${filter.serviceTypeId ?? null})`,
+    ...(filter.owner ? [ownerCondition(filter.owner, o.ownerId)] : []),
+  ];
+  return sql`select ${o.valueCents} as v from ${opportunities} o where ${sql.join(parts, sql` and `)}`;
+}
+
 /** Each column's count and value under a product or company filter: counted up to the cap. */
 async function cappedTotals(db: Db, filter: BoardFilter, stages: readonly Stage[]): Promise<Map<Stage, Totals>> {
   const rows = await queryRows<{ stage: Stage; count: number; valueCents: number | null }>(
     db,
     sql`select s.stage, t.count, t."valueCents" from ${stageList(stages)} cross join lateral (
       select count(*)::int as count, coalesce(sum(v), 0)::float8 as "valueCents" from (
-        select ${o.valueCents} as v from ${opportunities} o join ${contacts} c on ${c.id} = ${o.clientId}
-        where ${condition(filter)}
-        limit ${CRM_LIMITS.boardCountCap + 1}) capped) t`,
+        ${cappedRows(filter)} limit ${CRM_LIMITS.boardCountCap + 1}) capped) t`,
   );
   return new Map(
     rows.map((row) => [
@@ -164,25 +182,52 @@ async function cappedTotals(db: Db, filter: BoardFilter, stages: readonly Stage[
 
 type OpportunityCount = { stage: Stage; ownerId: number | null; count: number; valueCents: number };
 
-/** The board's opportunities (of contacts in the main list) by stage and owner, reused for a few seconds once large. */
+const groupedByStageAndOwner = {
+  stage: o.stage,
+  ownerId: o.ownerId,
+  count: count(),
+  valueCents: sql<number>`coalesce(sum(${o.valueCents}), 0)::float8`.mapWith(Number),
+};
+
+/**
+ * The board's opportunities by stage and owner: all of them (opportunities_counts_idx alone), less
+ * those of the few contacts outside the main list (clients_unlisted_idx); joining every opportunity
+ * to its contact was a 500 ms hash join at a million messages. Reused for a few seconds once large.
+ */
 function opportunityCounts(db: Db): Promise<OpportunityCount[]> {
   return reusedCount(
     db,
     "board",
-    () =>
-      db
-        .select({
-          stage: o.stage,
-          ownerId: o.ownerId,
-          count: count(),
-          valueCents: sql<number>`coalesce(sum(${o.valueCents}), 0)::float8`.mapWith(Number),
+    async () => {
+      const [all, unlisted] = await Promise.all([
+        db.select(groupedByStageAndOwner).from(o).groupBy(o.stage, o.ownerId),
+        db
+          .select(groupedByStageAndOwner)
+          .from(c)
+          .innerJoin(o, eq(o.clientId, c.id))
+          .where(isNull(c.lastMessageAt))
+          .groupBy(o.stage, o.ownerId),
+      ]);
+      const key = (row: OpportunityCount) => `${row.stage}:${row.ownerId}`;
+      const outside = new Map(unlisted.map((row) => [key(row), row]));
+      return all
+        .map((row) => {
+          const less = outside.get(key(row));
+          return less ? { ...row, count: row.count - less.count, valueCents: row.valueCents - less.valueCents } : row;
         })
-        .from(o)
-        .innerJoin(c, eq(c.id, o.clientId))
-        .where(listed({}))
-        .groupBy(o.stage, o.ownerId),
+        .filter((row) => row.count > 0);
+    },
     (rows) => rows.reduce((sum, row) => sum + row.count, 0),
   );
+}
+
+/** The board's opportunities and their value by stage (the dashboard's pipeline), from the grouped counts. */
+export async function pipelineByStage(db: Db) {
+  const totals = await groupedTotals(db, {});
+  return STAGES.map((stage) => {
+    const total = totals.get(stage);
+    return { stage, count: total?.count ?? 0, valueCents: Math.round((total?.value ?? 0) * 100) };
+  });
 }
 
 /** Every column's totals without a product or company filter, from the grouped counts. */

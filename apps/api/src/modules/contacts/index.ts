@@ -1,5 +1,6 @@
 // The contacts' public face: what other modules and the composition root may use.
 export { ANONYMISED, ANONYMISED_EMAIL_DOMAIN, anonymiseContactRows } from "./anonymise.ts";
+export { pipelineByStage } from "./board.ts";
 export {
   type LinkedContact,
   linkContactsToCompany,

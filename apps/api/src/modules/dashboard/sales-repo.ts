@@ -1,9 +1,10 @@
 import { STAGES, type Stage, BUSINESS_TIME_ZONE as ZONE } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
+import { pipelineByStage } from "../contacts/index.ts";
 import { currentMonth, lastMonths } from "./follow-up-repo.ts";
 
-// The dashboard's money (issue 33, point 6): the pipeline's value by stage over every opportunity,
+// The dashboard's money (issue 33, point 6): the pipeline's value by stage (the board's totals),
 // revenue from orders (before IVA, not cancelled) by month and by product, the share of quotes sent
 // that clients accepted, and the median days from a client's first message to their first order.
 
@@ -12,20 +13,6 @@ export const SALES_MONTHS = 12;
 const PRODUCTS_SHOWN = 8;
 
 const since = sql`(date_trunc('month', now() at time zone ${ZONE}) - interval '${sql.raw(String(SALES_MONTHS - 1))} months') at time zone ${ZONE}`;
-
-async function pipelineByStage(db: Db) {
-  const rows = await queryRows<{ stage: Stage; count: number; valueCents: string }>(
-    db,
-    sql`select stage, count(*)::int as count, coalesce(sum(value_cents), 0)::bigint as "valueCents"
-      from opportunities group by stage`,
-  );
-  const byStage = new Map(rows.map((row) => [row.stage, row]));
-  return STAGES.map((stage) => ({
-    stage,
-    count: byStage.get(stage)?.count ?? 0,
-    valueCents: Number(byStage.get(stage)?.valueCents ?? 0),
-  }));
-}
 
 async function revenueByMonth(db: Db) {
   const rows = await queryRows<{ month: string; valueCents: string; orders: number }>(

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contactMessages, contacts, type EmailKind, emailOutbox } from "../../db/schema/index.ts";
 import { conversationAddress, type MailboxAddressing } from "./conversation-address.ts";
@@ -55,15 +55,17 @@ export async function threadHeaders(db: Db, email: ClaimedEmail, options: Thread
     .where(eq(contactMessages.id, email.messageId));
   if (!message) return { messageId, replyTo: email.replyTo };
 
+  // Those still on their way count too: their Message-ID is already fixed, and a quote sent minutes
+  // after the confirmation it follows must not start a thread of its own.
   const sent = await db
-    .select({ at: emailOutbox.sentAt, key: emailOutbox.messageKey })
+    .select({ at: sql<Date>`coalesce(${emailOutbox.sentAt}, ${emailOutbox.createdAt})`, key: emailOutbox.messageKey })
     .from(emailOutbox)
     .innerJoin(contactMessages, eq(contactMessages.id, emailOutbox.messageId))
     .where(
       and(
         eq(contactMessages.clientId, message.clientId),
         inArray(emailOutbox.kind, CONVERSATION_KINDS),
-        inArray(emailOutbox.status, ["sent", "bounced"]),
+        inArray(emailOutbox.status, ["pending", "sending", "sent", "bounced"]),
         lt(emailOutbox.id, email.id),
       ),
     )
@@ -76,7 +78,7 @@ export async function threadHeaders(db: Db, email: ClaimedEmail, options: Thread
     .orderBy(desc(contactMessages.createdAt))
     .limit(REFERENCES_KEPT);
   const thread = [
-    ...sent.map((row) => ({ at: row.at?.getTime() ?? 0, id: messageIdOf(row.key, options.domain) })),
+    ...sent.map((row) => ({ at: new Date(row.at).getTime(), id: messageIdOf(row.key, options.domain) })),
     ...received.map((row) => ({ at: row.at.getTime(), id: row.id ?? "" })),
   ]
     .sort((a, b) => a.at - b.at)
