@@ -29,6 +29,8 @@ test("staff create a farm with its RUC and link a lead to it from the suggestion
   page,
   request,
 }, testInfo) => {
+  // The whole way through four screens with axe on each: 25-30 s on a loaded machine, near the default.
+  test.slow();
   const tag = uniqueTag(testInfo);
   const companyName = `Florícola Ándes ${tag}`;
   const contactName = `Rosa Quishpe ${tag}`;
