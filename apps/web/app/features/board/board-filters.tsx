@@ -28,9 +28,9 @@ export const BoardFiltersForm = memo(function BoardFiltersForm({
   onChange,
 }: BoardFiltersFormProps) {
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
+    <div className="grid gap-3">
       {filters.companyId !== null && (
-        <p className="flex flex-wrap items-center gap-2 text-sm sm:col-span-2">
+        <p className="flex flex-wrap items-center gap-2 text-sm">
           <span>
             Empresa:{" "}
             <Link to={paths.crmCompany(filters.companyId)} className="font-semibold text-leaf-800 underline">
@@ -47,29 +47,31 @@ export const BoardFiltersForm = memo(function BoardFiltersForm({
           </button>
         </p>
       )}
-      <OwnerSelect
-        value={filters.owner}
-        onChange={(owner) => onChange({ ...filters, owner })}
-        staff={staff}
-        className={compactControl}
-      />
-      <label className="grid gap-1 text-sm">
-        <span className="font-semibold text-leaf-900">Producto o servicio</span>
-        <select
-          value={filters.serviceTypeId ?? ""}
-          onChange={(event) =>
-            onChange({ ...filters, serviceTypeId: event.target.value === "" ? null : Number(event.target.value) })
-          }
-          className={`${compactControl} max-w-full`}
-        >
-          <option value="">Todos</option>
-          {(serviceTypes ?? []).map((type) => (
-            <option key={type.id} value={type.id}>
-              {type.title}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap">
+        <OwnerSelect
+          value={filters.owner}
+          onChange={(owner) => onChange({ ...filters, owner })}
+          staff={staff}
+          className={compactControl}
+        />
+        <label className="grid gap-1 text-sm">
+          <span className="font-semibold text-leaf-900">Producto o servicio</span>
+          <select
+            value={filters.serviceTypeId ?? ""}
+            onChange={(event) =>
+              onChange({ ...filters, serviceTypeId: event.target.value === "" ? null : Number(event.target.value) })
+            }
+            className={`${compactControl} max-w-full`}
+          >
+            <option value="">Todos</option>
+            {(serviceTypes ?? []).map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
     </div>
   );
 });
