@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
+  countStreams,
   createContact,
   openContacts,
   personsFormToken,
@@ -14,15 +15,6 @@ import { adminToken, bearer } from "./helpers/staff";
 // Live updates (issue 13, "Live"; docs/decisions/029): what colleagues and the public form do shows
 // on the open CRM screen within 2 s, without a reload, with a polite announcement, and the tab title
 // counts the new leads not seen yet.
-
-/** How many live streams the page has opened so far (each page load opens one). */
-function countStreams(page: Page) {
-  let opened = 0;
-  page.on("response", (response) => {
-    if (new URL(response.url()).pathname === "/api/events" && response.status() === 200) opened += 1;
-  });
-  return () => opened;
-}
 
 /** The shell's live region (spoken politely, visually hidden), with the given words. */
 const announcement = (page: Page, words: RegExp) => page.locator('[aria-live="polite"]').filter({ hasText: words });

@@ -1,7 +1,15 @@
 import type { APIRequestContext, Locator, TestInfo } from "@playwright/test";
 import { expect, type Page, test } from "./fixtures";
 import { expectNoAxeViolations } from "./helpers/axe";
-import { createContact, openContacts, search, signInAsStaff, uniqueTag, viewContact } from "./helpers/crm";
+import {
+  countStreams,
+  createContact,
+  openContacts,
+  search,
+  signInAsStaff,
+  uniqueTag,
+  viewContact,
+} from "./helpers/crm";
 import { adminToken, bearer } from "./helpers/staff";
 
 // `Cotizaciones` (issue 33): a quote made for a contact from the catalogue's presentations, with its
@@ -202,8 +210,11 @@ test("a draft a colleague sends while it holds unsaved changes here keeps them o
   });
   expect(made.status(), made.statusText()).toBe(201);
   const draft = (await made.json()) as { id: number; version: number };
+  const streams = countStreams(page);
   await signInAsStaff(page, request, testInfo, `/crm/cotizaciones/${draft.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Cotización en borrador" })).toBeVisible();
+  // The page listens for colleagues' changes before one sends it.
+  await expect.poll(streams).toBeGreaterThanOrEqual(1);
   const notes = page.getByLabel("Notas de entrega");
   await notes.fill("Entregar en la finca, puerta 2");
 

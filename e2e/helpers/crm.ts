@@ -194,3 +194,12 @@ export async function viewContact(page: Page, name: string) {
 
 /** The messages of an open contact dialog, newest first (each is an article named by its date). */
 export const dialogMessages = (page: Page, name: string) => contactDialog(page, name).getByRole("article");
+
+/** How many live streams the page has opened so far (each page load opens one). */
+export function countStreams(page: Page) {
+  let opened = 0;
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/api/events" && response.status() === 200) opened += 1;
+  });
+  return () => opened;
+}
