@@ -10,7 +10,7 @@ import {
   uniqueTag,
   viewContact,
 } from "./helpers/crm";
-import { adminToken, bearer } from "./helpers/staff";
+import { adminToken, bearer, forgiveFailedApiCalls } from "./helpers/staff";
 
 // `Cotizaciones` (issue 33): a quote made for a contact from the catalogue's presentations, with its
 // line subtotals and totals computed while typing, saved as a draft, sent (numbered `COT-<year>-<n>`)
@@ -194,6 +194,7 @@ test("the contact's dialog starts a quote for them; leaving it with unsaved line
 test("a draft a colleague sends while it holds unsaved changes here keeps them on screen, and says why", async ({
   page,
   request,
+  pageProblems,
 }, testInfo) => {
   const contact = await makeContact(request, testInfo);
   const { taxed } = await makePresentations(request, contact.tag);
@@ -225,6 +226,12 @@ test("a draft a colleague sends while it holds unsaved changes here keeps them o
   await expect(page.getByText(`Otra persona envió esta cotización (${number}) mientras la editabas`)).toBeVisible();
   await expect(notes).toHaveValue("Entregar en la finca, puerta 2");
   await expectNoAxeViolations(page);
+  // A save tried now is refused, and says so.
+  await page.getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(
+    page.getByText("Otra persona cambió esta cotización mientras la editabas: revisa la versión actual."),
+  ).toBeVisible();
+  forgiveFailedApiCalls(pageProblems, ["quotes/\\d+"]);
   await page.getByRole("button", { name: "Ver la cotización enviada" }).click();
   await expect(page.getByRole("heading", { level: 1, name: number })).toBeVisible();
   await expect(page.getByRole("button", { name: "Descargar PDF" })).toBeVisible();

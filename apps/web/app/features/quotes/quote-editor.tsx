@@ -159,10 +159,11 @@ export function QuoteEditor({
           </button>
         </Notice>
       )}
-      {editor.conflict && !issued && (
+      {/* Also once issued meanwhile: a save tried then is refused, and says why. */}
+      {editor.conflict && (
         <Notice tone="problem">
           <p>{editor.conflict}</p>
-          {quote && quote.version !== editor.stored?.version && (
+          {!issued && quote && quote.version !== editor.stored?.version && (
             <div className="flex flex-wrap gap-3">
               <button
                 type="button"
