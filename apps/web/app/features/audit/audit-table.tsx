@@ -1,6 +1,6 @@
 import type { AuditEntry } from "@app/shared";
 import { Link } from "react-router";
-import { ScrollTable } from "~/components/ui/scroll-table";
+import { CardLabel, tableRole as role, ScrollTable } from "~/components/ui/scroll-table";
 import { formatDateTime } from "~/lib/format-date";
 import { paths } from "~/lib/paths";
 import { auditActionLabel } from "./audit-labels";
@@ -30,29 +30,39 @@ export function AuditTable({ entries, filtered }: { entries: AuditEntry[]; filte
     <ScrollTable
       id="auditoria-tabla"
       caption="Registro de auditoría"
-      minWidth="min-w-[50rem]"
+      minWidth="md:min-w-[50rem]"
       headings={["Fecha", "Acción", "Usuario", "Afectado", "IP"]}
+      cardsOnPhone
     >
-      <tbody className="divide-y divide-stone-200">
+      <tbody {...role("rowgroup")} className="divide-y divide-stone-200">
         {entries.length === 0 && (
-          <tr>
-            <td colSpan={5} className={`${cell} py-6 text-center text-stone-600`}>
+          <tr {...role("row")}>
+            <td {...role("cell")} colSpan={5} className={`${cell} py-6 text-center text-stone-600`}>
               {filtered ? "Ningún evento coincide con los filtros." : "Todavía no hay eventos registrados."}
             </td>
           </tr>
         )}
         {entries.map((entry) => (
-          <tr key={entry.id}>
-            <td className={`${cell} whitespace-nowrap`}>{formatDateTime(entry.at)}</td>
-            <td className={cell}>
-              {auditActionLabel(entry.action)}
-              {entry.summary && <span className="block text-sm text-stone-700">{entry.summary}</span>}
+          <tr {...role("row")} key={entry.id}>
+            <td {...role("cell")} className={`${cell} whitespace-nowrap max-md:text-stone-600`}>
+              {formatDateTime(entry.at)}
             </td>
-            <td className={cell}>{entry.actorUsername ?? "—"}</td>
-            <td className={`${cell} [overflow-wrap:anywhere]`}>
+            <td {...role("cell")} className={`${cell} max-md:font-semibold max-md:text-leaf-900`}>
+              {auditActionLabel(entry.action)}
+              {entry.summary && <span className="block font-normal text-sm text-stone-700">{entry.summary}</span>}
+            </td>
+            <td {...role("cell")} className={cell}>
+              <CardLabel>Usuario</CardLabel>
+              {entry.actorUsername ?? "—"}
+            </td>
+            <td {...role("cell")} className={`${cell} [overflow-wrap:anywhere]`}>
+              <CardLabel>Afectado</CardLabel>
               <Affected entry={entry} />
             </td>
-            <td className={`${cell} font-mono text-xs`}>{entry.ip ?? "—"}</td>
+            <td {...role("cell")} className={`${cell} font-mono text-xs`}>
+              <CardLabel>IP</CardLabel>
+              {entry.ip ?? "—"}
+            </td>
           </tr>
         ))}
       </tbody>

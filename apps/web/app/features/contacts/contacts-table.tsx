@@ -2,6 +2,7 @@ import type { ContactMessage, ContactMessageGroup } from "@app/shared";
 import { CRM_MESSAGES, type MessageView, STAGE_LABELS } from "@app/shared/constants";
 import type { Ref } from "react";
 import { EmailAddress } from "~/components/ui/email-address";
+import { tableRole as role } from "~/components/ui/scroll-table";
 import { fullName, phoneOf } from "./contact-format";
 import { ServicePills } from "./service-pills";
 import { ReviewBadge, StatusBadge, WaitingBadge } from "./status-badge";
@@ -34,8 +35,6 @@ const COLUMNS = ["Nombre", "Correo", "Número", "Servicio Requerido", "Mensaje",
 
 const cell = "align-top md:px-3 md:py-3";
 
-/** A table's own role, said out loud so that the phone's card layout keeps it (see ContactsTable). */
-const role = (name: "table" | "rowgroup" | "row" | "columnheader" | "rowheader" | "cell") => ({ role: name });
 const action =
   "inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-xl px-2.5 font-semibold text-sm ring-1 transition-colors disabled:opacity-50";
 const actionStyles = {

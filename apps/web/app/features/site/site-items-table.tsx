@@ -1,7 +1,7 @@
 import type { SiteItemSummary } from "@app/shared";
 import { SITE_ITEM_STATE_LABELS, type SiteItemState } from "@app/shared/constants";
 import { Link } from "react-router";
-import { ScrollTable } from "~/components/ui/scroll-table";
+import { CardLabel, tableRole as role, ScrollTable } from "~/components/ui/scroll-table";
 import { formatDateTime } from "~/lib/format-date";
 import { paths } from "~/lib/paths";
 
@@ -34,27 +34,36 @@ export function SiteItemsTable({ items }: { items: SiteItemSummary[] }) {
     <ScrollTable
       id="sitio-tabla"
       caption="Contenido del sitio web"
-      minWidth="min-w-[44rem]"
+      minWidth="md:min-w-[44rem]"
       headings={["Contenido", "Tipo", "Estado", "Última edición", "Publicado"]}
+      cardsOnPhone
     >
-      <tbody className="divide-y divide-stone-200">
+      <tbody {...role("rowgroup")} className="divide-y divide-stone-200">
         {items.map((item) => (
-          <tr key={item.id}>
-            <th scope="row" className={`${cell} font-semibold`}>
+          <tr {...role("row")} key={item.id}>
+            <th {...role("rowheader")} scope="row" className={`${cell} font-semibold`}>
               <Link to={paths.crmSiteItem(item.id)} className="text-leaf-800 underline underline-offset-2">
                 {item.title}
               </Link>
             </th>
-            <td className={cell}>{KIND_LABELS[item.kind]}</td>
-            <td className={cell}>
+            <td {...role("cell")} className={`${cell} max-md:text-stone-600`}>
+              {KIND_LABELS[item.kind]}
+            </td>
+            <td {...role("cell")} className={cell}>
               <span
                 className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 font-medium text-xs ring-1 ${STATE_STYLES[item.state]}`}
               >
                 {SITE_ITEM_STATE_LABELS[item.state]}
               </span>
             </td>
-            <td className={cell}>{stamp(item.updatedAt, item.updatedBy)}</td>
-            <td className={cell}>{stamp(item.publishedAt, item.publishedBy)}</td>
+            <td {...role("cell")} className={cell}>
+              <CardLabel>Última edición</CardLabel>
+              {stamp(item.updatedAt, item.updatedBy)}
+            </td>
+            <td {...role("cell")} className={cell}>
+              <CardLabel>Publicado</CardLabel>
+              {stamp(item.publishedAt, item.publishedBy)}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -1,7 +1,7 @@
 import type { UserAccount } from "@app/shared";
 import type { StaffRole } from "@app/shared/constants";
 import { memo, useMemo, useRef } from "react";
-import { ScrollTable } from "~/components/ui/scroll-table";
+import { CardLabel, tableRole as role, ScrollTable } from "~/components/ui/scroll-table";
 import { formatDateTime } from "~/lib/format-date";
 import { RoleOptions } from "./role-options";
 
@@ -75,10 +75,11 @@ export function UsersTable({ accounts, currentUserId, busyId, ...handlers }: Use
     <ScrollTable
       id="usuarios-tabla"
       caption="Cuentas del personal"
-      minWidth="min-w-[56rem]"
+      minWidth="md:min-w-[56rem]"
       headings={["Usuario", "Nombre", "Correo", "Rol", "Estado", "Último acceso", "Acciones"]}
+      cardsOnPhone
     >
-      <tbody className="divide-y divide-stone-200">
+      <tbody {...role("rowgroup")} className="divide-y divide-stone-200">
         {accounts.map((account) => (
           <UserRow
             key={account.id}
@@ -104,14 +105,23 @@ const sameAccount = (a: UserAccount, b: UserAccount) =>
 const UserRow = memo(
   function UserRow({ account, self, busy, actions }: UserRowProps) {
     return (
-      <tr>
-        <th scope="row" className={`${cell} font-semibold text-leaf-900 [overflow-wrap:anywhere]`}>
+      <tr {...role("row")}>
+        <th
+          {...role("rowheader")}
+          scope="row"
+          className={`${cell} font-semibold text-leaf-900 [overflow-wrap:anywhere] max-md:text-base`}
+        >
           {account.username}
           {self && <span className="ml-1 whitespace-nowrap font-normal text-stone-600">(tú)</span>}
         </th>
-        <td className={cell}>{account.displayName}</td>
-        <td className={`${cell} [overflow-wrap:anywhere]`}>{account.email ?? "—"}</td>
-        <td className={cell}>
+        <td {...role("cell")} className={cell}>
+          {account.displayName}
+        </td>
+        <td {...role("cell")} className={`${cell} [overflow-wrap:anywhere]`}>
+          {account.email ?? "—"}
+        </td>
+        <td {...role("cell")} className={`${cell} max-md:pt-1`}>
+          <CardLabel>Rol</CardLabel>
           <select
             aria-label={`Rol de ${account.username}`}
             value={account.role}
@@ -124,14 +134,17 @@ const UserRow = memo(
         </td>
         {/* The account's state and its second factor share a column, so the table fits a
             laptop's width beside the CRM's menu. */}
-        <td className={cell}>
-          <div className="flex flex-col items-start gap-1">
+        <td {...role("cell")} className={cell}>
+          <div className="flex items-start gap-1 max-md:flex-wrap md:flex-col">
             <StateBadges account={account} />
             <SecondFactorBadge account={account} />
           </div>
         </td>
-        <td className={cell}>{account.lastLoginAt ? formatDateTime(account.lastLoginAt) : "Nunca"}</td>
-        <td className={cell}>
+        <td {...role("cell")} className={cell}>
+          <CardLabel>Último acceso</CardLabel>
+          {account.lastLoginAt ? formatDateTime(account.lastLoginAt) : "Nunca"}
+        </td>
+        <td {...role("cell")} className={`${cell} max-md:pt-2`}>
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
