@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   contactDialog,
@@ -6,11 +7,12 @@ import {
   openContacts,
   rowOf,
   search,
+  sendContactRequest,
   signInAsStaff,
   uniqueTag,
 } from "./helpers/crm";
 import { isMobile, visit } from "./helpers/site";
-import { adminToken, createStaff, signInThroughPage } from "./helpers/staff";
+import { adminToken, bearer, createStaff, signInThroughPage } from "./helpers/staff";
 
 // Issue 31, item 7: field staff work from a phone. Every CRM screen, at 375 px, scrolls only up
 // and down: nothing of the page sits beside the screen (a wide table or board scrolls in its own
@@ -37,6 +39,61 @@ const SCREENS = [
   ["/crm/sitio", "Sitio web"],
 ] as const;
 
+/** A lead from the site answered by staff: the dashboard then shows its first-reply table. */
+async function answerWebLead(request: APIRequestContext, tag: string) {
+  const email = `respuesta.${tag}@floricolalosandes.test`;
+  await sendContactRequest(request, { firstName: "Lead", lastName: `Respondido ${tag}`, email });
+  const headers = bearer(await adminToken(request));
+  const found = await request.post("/api/client-message/search", { headers, data: { keyword: email, size: 1 } });
+  const [group] = ((await found.json()) as { content: { messages: { id: number }[] }[] }).content;
+  const replied = await request.post(`/api/client-message/${group?.messages[0]?.id}/reply`, {
+    headers,
+    data: { reply: `Gracias por escribirnos ${tag}.` },
+  });
+  expect(replied.status(), "reply to the web lead").toBe(200);
+}
+
+/**
+ * The screens of one thing, each with long words in it: a company, a quote and an order of the
+ * contact `clientId`, and the first product of the site editor.
+ */
+async function detailScreens(request: APIRequestContext, clientId: number, tag: string) {
+  const headers = bearer(await adminToken(request));
+  const post = async <T>(url: string, data: object) => {
+    const response = await request.post(url, { headers, data });
+    expect(response.status(), `POST ${url}`).toBe(201);
+    return (await response.json()) as T;
+  };
+  const company = await post<{ id: number; name: string }>("/api/companies", {
+    name: `Agroindustrial Florícola Hermanos Villavicencio Santacruz ${tag}`,
+  });
+  const products = await request.get("/api/price-items/products", { headers });
+  const [product] = (await products.json()) as { id: number }[];
+  if (!product) throw new Error("the catalogue has no products");
+  const item = await post<{ id: number }>("/api/price-items", {
+    serviceTypeId: product.id,
+    code: `TEL-${tag.toUpperCase()}`,
+    size: "20",
+    unit: "L",
+    listPrice: "1249.99",
+  });
+  const lines = [{ priceItemId: item.id, quantity: "12" }];
+  const validUntil = new Date(Date.now() + 15 * 86_400_000).toISOString().slice(0, 10);
+  const quote = await post<{ id: number }>("/api/quotes", { clientId, validUntil, paymentTerms: "contado", lines });
+  const order = await post<{ id: number; number: string }>("/api/orders", { clientId, paymentTerms: "contado", lines });
+  const site = await request.get("/api/site/items", { headers });
+  const siteProduct = ((await site.json()) as { id: number; kind: string; title: string }[]).find(
+    (entry) => entry.kind === "product",
+  );
+  if (!siteProduct) throw new Error("the site has no products");
+  return [
+    [`/crm/empresas/${company.id}`, company.name],
+    [`/crm/cotizaciones/${quote.id}`, "Cotización en borrador"],
+    [`/crm/pedidos/${order.id}`, order.number],
+    [`/crm/sitio/${siteProduct.id}`, siteProduct.title],
+  ] as const;
+}
+
 /** How far the page itself can be scrolled sideways, in CSS pixels (0 when it fits). */
 const sidewaysScroll = (page: import("@playwright/test").Page) =>
   page.evaluate(() => {
@@ -45,6 +102,21 @@ const sidewaysScroll = (page: import("@playwright/test").Page) =>
     window.scrollTo({ left: 0, top: window.scrollY, behavior: "instant" });
     return Math.max(scrolled, document.documentElement.scrollWidth - document.documentElement.clientWidth);
   });
+
+/**
+ * The captions of the tables on screen that are wider than the box they scroll in: a column a
+ * person has to find by swiping. Tables behind `Ver como tabla` are not on screen until opened.
+ */
+const clippedTables = (page: import("@playwright/test").Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("table")]
+      .filter((table) => table.checkVisibility())
+      .filter((table) => {
+        const box = table.parentElement;
+        return box !== null && box.scrollWidth > box.clientWidth + 1;
+      })
+      .map((table) => table.caption?.textContent ?? table.getAttribute("aria-label") ?? "a table"),
+  );
 
 test("every CRM screen fits a 375 px phone: the page never scrolls sideways", async ({ page, request }, testInfo) => {
   test.skip(!isMobile(page), "a phone's width");
@@ -63,9 +135,12 @@ test("every CRM screen fits a 375 px phone: the page never scrolls sideways", as
   );
   const admin = await createStaff(request, testInfo, { role: "administrador" });
   await signInThroughPage(page, admin);
+  await answerWebLead(request, tag);
+  const details = await detailScreens(request, contact.client.id, tag);
   const screens: (readonly [string, string])[] = [
     ...SCREENS,
     [`/crm/mensajes?contacto=${contact.client.id}`, "Contactos"],
+    ...details,
   ];
   for (const [path, heading] of screens) {
     await test.step(path, async () => {
@@ -79,6 +154,7 @@ test("every CRM screen fits a 375 px phone: the page never scrolls sideways", as
         contentType: "image/png",
       });
       expect.soft(await sidewaysScroll(page), `${path} scrolls sideways`).toBe(0);
+      expect.soft(await clippedTables(page), `${path}: tables wider than their box`).toEqual([]);
     });
   }
 });

@@ -8,6 +8,7 @@ import { barPercent, total } from "./trend";
 type Sales = Dashboard["sales"];
 
 const ordersWord = (count: number) => (count === 1 ? "pedido" : "pedidos");
+const opportunitiesWord = (count: number) => (count === 1 ? "oportunidad" : "oportunidades");
 
 /**
  * `Ventas` (issue 33): where the money stands and where it came from. The pipeline's value by stage
@@ -58,7 +59,7 @@ export function SalesSection({ sales }: { sales: Sales }) {
       <FiguresTable
         id="tabla-valor-por-etapa"
         caption="Valor de las oportunidades por etapa"
-        columns={["Etapa", "Valor", "Oportunidades"]}
+        columns={["Etapa", "Valor"]}
       >
         {sales.pipelineByStage.map((row) => (
           <tr key={row.stage}>
@@ -71,8 +72,13 @@ export function SalesSection({ sales }: { sales: Sales }) {
                 />
               </span>
             </th>
-            <td className={`${cell} whitespace-nowrap tabular-nums`}>{formatCents(row.valueCents)}</td>
-            <td className={`${cell} tabular-nums`}>{row.count}</td>
+            {/* The count under the value, not a column of its own: three columns do not fit a phone. */}
+            <td className={`${cell} tabular-nums`}>
+              <span className="block whitespace-nowrap">{formatCents(row.valueCents)}</span>
+              <span className="block text-stone-600 text-xs">
+                {row.count} {opportunitiesWord(row.count)}
+              </span>
+            </td>
           </tr>
         ))}
       </FiguresTable>
