@@ -28,6 +28,15 @@ describe("what an audit entry changed, in words", () => {
     );
   });
 
+  it("writes a quote's or an order's total as money is written everywhere else", () => {
+    expect(describeAudit("order_created", { orderId: 4, number: "PED-2026-1", total: "17249.86" }, names)).toBe(
+      "PED-2026-1 · Total $17.249,86",
+    );
+    expect(describeAudit("order_changed", { orderId: 4, number: "PED-2026-1", state: "Despachado" }, names)).toBe(
+      "PED-2026-1 · Despachado",
+    );
+  });
+
   it("says nothing where the label says it all, or the details are missing or odd", () => {
     expect(describeAudit("login", { remember: true }, names)).toBeNull();
     expect(describeAudit("client_deleted", null, names)).toBeNull();

@@ -192,7 +192,7 @@ export function describeAudit(action: AuditAction, details: Details | null, name
     case "order_changed":
       return join(
         text(details.number),
-        text(details.total) ? `Total $ ${text(details.total)}` : undefined,
+        text(details.total) ? `Total ${formatPrice(text(details.total) ?? "")}` : undefined,
         text(details.state),
       );
     case "quote_answered":

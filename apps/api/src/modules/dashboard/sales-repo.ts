@@ -1,4 +1,4 @@
-import { STAGES, type Stage, BUSINESS_TIME_ZONE as ZONE } from "@app/shared/constants";
+import { BUSINESS_TIME_ZONE as ZONE } from "@app/shared/constants";
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client.ts";
 import { pipelineByStage } from "../contacts/index.ts";

@@ -130,7 +130,7 @@ export async function createOrder(db: Db, input: OrderCreateInput, actor: Actor)
     action: "order_created",
     actor: actor.staff,
     ip: actor.ip,
-    details: { orderId: created.id, number: created.number, total: created.total },
+    details: { orderId: created.id, clientId: opportunity.clientId, number: created.number, total: created.total },
   });
   return created.id;
 }
@@ -181,7 +181,12 @@ export async function changeOrder(db: Db, id: number, input: OrderChangeInput, a
     action: "order_changed",
     actor: actor.staff,
     ip: actor.ip,
-    details: { orderId: id, number: outcome.number, state: ORDER_STATE_LABELS[input.state] },
+    details: {
+      orderId: id,
+      clientId: outcome.clientId,
+      number: outcome.number,
+      state: ORDER_STATE_LABELS[input.state],
+    },
   });
   return findOrder(db, id);
 }

@@ -94,7 +94,8 @@ describe.each(engines)("orders on %s", (engine) => {
   });
 
   it("moves forward to Despachado and Entregado; a delivered order is never cancelled; a stale version is refused", async () => {
-    const order = await orderFor(await newBuyer());
+    const buyer = await newBuyer();
+    const order = await orderFor(buyer);
     const shipped = await call("PATCH", `/api/orders/${order.id}`, { state: "despachado", version: order.version });
     expect(shipped.json()).toMatchObject({ state: "despachado", version: order.version + 1 });
     const stale = await call("PATCH", `/api/orders/${order.id}`, { state: "entregado", version: order.version });
@@ -105,6 +106,13 @@ describe.each(engines)("orders on %s", (engine) => {
       version: order.version + 1,
     });
     expect(delivered.json()).toMatchObject({ state: "entregado" });
+    // `Auditoría` names the client an order is for, as it does for their quotes.
+    const audit = (await call("GET", "/api/audit-log?size=100&category=ventas")).json() as {
+      content: { action: string; client: { id: number } | null; summary: string | null }[];
+    };
+    const entries = audit.content.filter((entry) => entry.summary?.startsWith(order.number));
+    expect(entries.map((entry) => entry.action).sort()).toEqual(["order_changed", "order_changed", "order_created"]);
+    for (const entry of entries) expect(entry.client?.id).toBe(buyer);
     const cancelled = await call("PATCH", `/api/orders/${order.id}`, {
       state: "cancelado",
       version: order.version + 2,

@@ -80,6 +80,7 @@ export async function answerQuote(db: Db, links: QuoteLinks, token: string, ip: 
       data: { quoteId: quote.id, number: quote.number, total },
     });
     const order = accepted ? await orderFromQuote(tx, quote.id, null) : undefined;
+    publishAfter = { clientId: quote.clientId, orderId: order?.id };
     const [owner] =
       quote.ownerId === null
         ? []
@@ -111,7 +112,13 @@ export async function answerQuote(db: Db, links: QuoteLinks, token: string, ip: 
       action: "quote_answered",
       ip,
       actorUsername: "cliente",
-      details: { quoteId: claim.quoteId, number: outcome.number, answer: outcome.answer, order: outcome.orderNumber },
+      details: {
+        quoteId: claim.quoteId,
+        clientId: publishAfter?.clientId,
+        number: outcome.number,
+        answer: outcome.answer,
+        order: outcome.orderNumber,
+      },
     });
   }
   return outcome;

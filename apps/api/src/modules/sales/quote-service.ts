@@ -209,7 +209,7 @@ export async function sendQuote(db: Db, id: number, version: number, actor: Acto
   const { clientId, ...sent } = outcome;
   publishLive(db, { kind: "quote_changed", quoteId: id, clientId, actorId: actor.staff.id });
   publishLive(db, { kind: "stage_changed", clientId, actorId: actor.staff.id });
-  await recordAudit(db, { action: "quote_sent", ...auditOf(actor), details: { quoteId: id, ...sent } });
+  await recordAudit(db, { action: "quote_sent", ...auditOf(actor), details: { quoteId: id, clientId, ...sent } });
   return findQuote(db, id);
 }
 

@@ -232,6 +232,14 @@ describe.each(engines)("quotes on %s", (engine) => {
     expect(asked.body).toContain('<button type="submit" class="accept">Aceptar cotización</button>');
     // Opening the link (a mail scanner does) answers nothing.
     expect(((await call("GET", `/api/quotes/${quote.id}`)).json() as Quote).state).toBe("enviada");
+    // The dashboard's figures are kept between requests until a change is announced (decision 049).
+    const won = async () => {
+      const figures = (await call("GET", "/api/dashboard")).json() as {
+        sales: { pipelineByStage: { stage: string; count: number }[] };
+      };
+      return figures.sales.pipelineByStage.find((row) => row.stage === "ganado")?.count ?? 0;
+    };
+    const wonBefore = await won();
 
     const answered = await t.app.inject({
       method: "POST",
@@ -244,6 +252,8 @@ describe.each(engines)("quotes on %s", (engine) => {
     const after = (await call("GET", `/api/quotes/${quote.id}`)).json() as Quote;
     expect(after).toMatchObject({ state: "aceptada", orderId: expect.any(Number) });
     expect(await opportunity(clientId)).toEqual({ stage: "ganado", valueCents: "14599" });
+    // The client's answer is announced like a colleague's change: the CRM's screens and figures follow.
+    expect(await won()).toBe(wonBefore + 1);
     const [order] = await queryRows<{ number: string; totalCents: string; lines: number }>(
       t.app.db,
       sql`select number, total_cents::text as "totalCents",
