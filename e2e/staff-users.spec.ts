@@ -78,7 +78,13 @@ test("an administrator creates an account, changes its role and disables it", as
   await dialog.getByRole("button", { name: "Crear usuario" }).click();
   await expect(dialog.getByText("Ese nombre de usuario ya existe")).toBeVisible();
   await expect(dialog.getByRole("textbox", { name: "Usuario" })).toHaveAttribute("aria-invalid", "true");
+  // What was typed is not thrown away by a stray Cancelar: it asks first, and staying keeps it.
   await dialog.getByRole("button", { name: "Cancelar" }).click();
+  const leave = page.getByRole("alertdialog", { name: "¿Descartar los cambios sin guardar?" });
+  await leave.getByRole("button", { name: "Seguir editando" }).click();
+  await expect(dialog.getByRole("textbox", { name: "Nombre" })).toHaveValue("Otra persona");
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  await leave.getByRole("button", { name: "Descartar cambios" }).click();
   await expect(dialog).toBeHidden();
 
   await row.getByRole("combobox", { name: `Rol de ${username}` }).selectOption("administrador");
@@ -305,4 +311,24 @@ test("an administrator without an email is asked for one on every screen until i
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(notice).toHaveCount(0);
+});
+
+// Issue 31, item 3: every form that can hold unsaved work asks before it is thrown away.
+test("a lead-assignment rule chosen and not saved: leaving Usuarios asks first", async ({
+  page,
+  request,
+}, testInfo) => {
+  const admin = await createStaff(request, testInfo, { role: "administrador" });
+  await signInThroughPage(page, admin, { path: "/login?redirectTo=%2Fcrm%2Fusuarios" });
+  await expect(page.getByRole("heading", { level: 1, name: "Usuarios" })).toBeVisible();
+  const byProduct = page.getByRole("radio", { name: "Según el producto o servicio" });
+  await byProduct.check();
+  const leave = page.getByRole("alertdialog", { name: "¿Descartar los cambios sin guardar?" });
+  await (await openCrmMenu(page)).getByRole("link", { name: "Dashboard" }).click();
+  await leave.getByRole("button", { name: "Seguir editando" }).click();
+  await expect(page).toHaveURL("/crm/usuarios");
+  await expect(byProduct).toBeChecked();
+  await (await openCrmMenu(page)).getByRole("link", { name: "Dashboard" }).click();
+  await leave.getByRole("button", { name: "Descartar cambios" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 });

@@ -109,6 +109,24 @@ describe.each(engines)("the assignment rule for new leads on %s", (engine) => {
       version,
     });
     expect(twice.statusCode).toBe(400);
+    // An account nobody could tell of its leads (no email) or a content editor owns no product.
+    const unreachable = await createStaff(t.app, token, "administrador");
+    expect((await call("PATCH", `/api/users/${unreachable.id}`, { email: null })).statusCode).toBe(200);
+    const editor = await createStaff(t.app, token, "editor");
+    try {
+      for (const userId of [unreachable.id, editor.id]) {
+        const refused = await call("PUT", "/api/lead-assignment", {
+          mode: "by_product",
+          productOwners: [{ serviceTypeId: rvb, userId }],
+          version,
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(JSON.stringify(refused.json().details)).toContain("userId");
+      }
+    } finally {
+      await call("PATCH", `/api/users/${unreachable.id}`, { active: false });
+      await call("PATCH", `/api/users/${editor.id}`, { active: false });
+    }
     expect((await call("PUT", "/api/lead-assignment", { mode: "al_azar", version })).statusCode).toBe(400);
   });
 

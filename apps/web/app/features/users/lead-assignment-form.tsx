@@ -1,11 +1,13 @@
 import type { LeadAssignment, ServiceType, UserAccount } from "@app/shared";
-import { ASSIGNMENT_MODE_LABELS, ASSIGNMENT_MODES, type AssignmentMode } from "@app/shared/constants";
+import { ASSIGNMENT_MODE_LABELS, ASSIGNMENT_MODES, type AssignmentMode, CRM_ROLES } from "@app/shared/constants";
 import { LoaderCircle } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { compactControl } from "~/components/ui/field";
+import { BlockedLeaveConfirm } from "~/components/ui/leave-confirm";
 import { Notice } from "~/components/ui/notice";
 import { errorMessage } from "~/lib/error-message";
+import { useLeaveGuard } from "~/lib/unsaved-changes";
 import { useUsersAction } from "./users-actions";
 
 type LeadAssignmentFormProps = {
@@ -15,6 +17,17 @@ type LeadAssignmentFormProps = {
   serviceTypes: ServiceType[] | null;
 };
 
+/** Product -> person as the selects hold it ("" for nobody). */
+const ownersOf = (rule: LeadAssignment) =>
+  new Map(rule.productOwners.map((row) => [row.serviceTypeId, String(row.userId)]));
+
+/** The same people for the same products; a product set back to nobody counts as never set. */
+const sameOwners = (a: Map<number, string>, b: Map<number, string>) => {
+  const set = (owners: Map<number, string>) => [...owners].filter(([, userId]) => userId !== "");
+  const left = set(a);
+  return left.length === set(b).length && left.every(([id, userId]) => b.get(id) === userId);
+};
+
 /**
  * `Asignación de contactos nuevos`: who becomes `Responsable` of a lead from the site. Nobody,
  * active staff in turn, or by the product asked about first (a table of product to person).
@@ -22,12 +35,17 @@ type LeadAssignmentFormProps = {
 export function LeadAssignmentForm({ rule, accounts, serviceTypes }: LeadAssignmentFormProps) {
   const run = useUsersAction();
   const [mode, setMode] = useState<AssignmentMode>(rule.mode);
-  const [owners, setOwners] = useState(
-    () => new Map(rule.productOwners.map((row) => [row.serviceTypeId, String(row.userId)])),
-  );
+  const [owners, setOwners] = useState(() => ownersOf(rule));
+  // A rule chosen and not saved (a whole table of products, say): leaving asks first.
+  const dirtyNow = useRef(false);
+  dirtyNow.current = mode !== rule.mode || !sameOwners(owners, ownersOf(rule));
+  const { question } = useLeaveGuard(() => dirtyNow.current);
   const [outcome, setOutcome] = useState<{ tone: "success" | "problem"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const active = accounts.filter((account) => account.active);
+  // Only those the server lets own a product's leads: staff who work contacts and can be told by email.
+  const active = accounts.filter(
+    (account) => account.active && account.email && (CRM_ROLES as readonly string[]).includes(account.role),
+  );
 
   return (
     <section aria-labelledby="asignacion-titulo" className="grid gap-4 rounded-2xl bg-white p-5 ring-1 ring-stone-200">
@@ -142,6 +160,7 @@ export function LeadAssignmentForm({ rule, accounts, serviceTypes }: LeadAssignm
           </button>
         </div>
       </form>
+      <BlockedLeaveConfirm question={question} />
     </section>
   );
 }

@@ -54,7 +54,7 @@ export function NewUserDialog({ open, onClose, onCreated }: NewUserDialogProps) 
 function NewUserForm({ onClose, onCreated }: Omit<NewUserDialogProps, "open">) {
   const { register, handleSubmit, formState, setError } = useZodForm(newUserFormSchema, { defaultValues: EMPTY });
   const run = useUsersAction();
-  const { errors, isSubmitting } = formState;
+  const { errors, isSubmitting, isDirty } = formState;
   const [problem, setProblem] = useState<string | null>(null);
 
   const onValid = async (values: NewUserFormValues) => {
@@ -78,6 +78,7 @@ function NewUserForm({ onClose, onCreated }: Omit<NewUserDialogProps, "open">) {
       busy={isSubmitting}
       onSubmit={handleSubmit(onValid)}
       onCancel={onClose}
+      dirty={isDirty && !isSubmitting}
       submitLabel="Crear usuario"
       problem={problem}
     >
