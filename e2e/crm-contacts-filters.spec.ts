@@ -279,6 +279,10 @@ test("bulk actions: assign two rows (one email), pick every result beyond the pa
   let bar = page.getByRole("region", { name: "2 contactos seleccionados" });
   await expect(bar).toBeVisible();
   await expect(bar.getByRole("button", { name: /^Seleccionar los \d+ contactos de esta búsqueda$/ })).toHaveCount(0);
+  // Scrolled down to the last rows, the bar's actions are still on screen.
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+  await expect(bar.getByRole("button", { name: "Asignar responsable" })).toBeInViewport();
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
 
   // Exportar selección: only those two rows.
   await bar.getByRole("button", { name: "Exportar selección" }).click();

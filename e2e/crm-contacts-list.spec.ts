@@ -133,6 +133,11 @@ test("search by each field, ignoring accents and case; the empty result says so"
 
   await search(page, `ROCIO RODRIGUEZ ${tag.toUpperCase()}`, "Nombre");
   await expectOnlyOurs();
+  // Surname first, as staff often say it: the words count in any order.
+  await search(page, `${tag} Rodríguez Rocío`, "Nombre");
+  await expectOnlyOurs();
+  await search(page, `${tag} Rodríguez Rocío`, "Todos");
+  await expectOnlyOurs();
   await search(page, `buzon.${tag}`, "Nombre");
   await expectEmpty();
 
