@@ -394,6 +394,51 @@ test("bulk actions: assign two rows (one email), pick every result beyond the pa
   expect(((await back.json()) as { totalElements: number }).totalElements).toBe(12);
 });
 
+test("Deshacer stays 10 s, and as long as the keyboard is on it; then it goes and the change stays", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const tag = uniqueTag(testInfo);
+  const token = await adminToken(request);
+  const picked = await contact(request, token, tag, "Plazo", "Deshacer");
+  await signInAsStaff(page, request, testInfo);
+  await openContacts(page, `busqueda=${tag}`);
+  const moveTo = async (stage: string) => {
+    await page.getByRole("checkbox", { name: `Seleccionar ${picked.name}`, exact: true }).click();
+    await page
+      .getByRole("region", { name: "1 contacto seleccionado" })
+      .getByRole("button", { name: "Cambiar etapa" })
+      .click();
+    const question = page.getByRole("dialog", { name: "Cambiar la etapa de 1 contacto" });
+    await question.getByRole("combobox", { name: "Etapa" }).selectOption({ label: stage });
+    await question.getByRole("button", { name: "Cambiar etapa" }).click();
+  };
+  const undo = page.getByRole("region", { name: "Deshacer el último cambio" });
+  const stageOf = async () => {
+    const found = await request.get(`/api/clients/${picked.id}`, { headers: bearer(token) });
+    return ((await found.json()) as { pipeline: { stage: string } }).pipeline.stage;
+  };
+
+  // Left alone, it is there long enough to read and reach, then goes; the change stays.
+  await moveTo("Contactado");
+  await expect(undo).toBeVisible();
+  const shown = Date.now();
+  await expect(undo).toBeHidden({ timeout: 20_000 });
+  expect(Date.now() - shown, "Deshacer is offered for about 10 s").toBeGreaterThan(8_000);
+  expect(await stageOf()).toBe("contactado");
+
+  // Reached with the keyboard, it waits for the person however long they take.
+  await moveTo("Negociación");
+  await expect(undo).toBeVisible();
+  await undo.getByRole("button", { name: "Deshacer" }).focus();
+  await page.waitForTimeout(12_000);
+  await expect(undo).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(undo).toBeHidden();
+  await expect.poll(stageOf).toBe("contactado");
+});
+
 test("axe finds nothing on the contacts screen with the filters set and the bulk bar open", async ({
   page,
   request,
