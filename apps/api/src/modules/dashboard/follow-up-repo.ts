@@ -31,19 +31,34 @@ const E = sql`${contactEvents} ${e}`;
 const O = sql`${emailOutbox} ${o}`;
 const U = sql`${users} ${u}`;
 
-/** Open tasks: mine and everyone's, and how many of each are overdue; one pass over the open-task index. */
-export async function taskCounts(db: Db, staffId: number) {
-  const overdue = sql`${tasks.dueAt} < ${dbNow()}`;
-  const [row] = await db
+export type OpenTasks = { ownerId: number | null; open: number; overdue: number };
+
+/**
+ * Open tasks and the overdue ones, per owner: one pass over the open-task index, counted with the
+ * dashboard's kept figures (a pass over 90,000 open tasks took 30 ms on every request, bench/crm), so
+ * a task falling due shows within the figures' minute, and any task change at once.
+ */
+export function openTasksByOwner(db: Db): Promise<OpenTasks[]> {
+  return db
     .select({
-      mineOpen: sql<number>`count(*) filter (where ${tasks.ownerId} = ${staffId})`.mapWith(Number),
-      mineOverdue: sql<number>`count(*) filter (where ${tasks.ownerId} = ${staffId} and ${overdue})`.mapWith(Number),
-      teamOpen: count(),
-      teamOverdue: sql<number>`count(*) filter (where ${overdue})`.mapWith(Number),
+      ownerId: tasks.ownerId,
+      open: count(),
+      overdue: sql<number>`count(*) filter (where ${tasks.dueAt} < ${dbNow()})`.mapWith(Number),
     })
     .from(tasks)
-    .where(isNull(tasks.doneAt));
-  return row ?? { mineOpen: 0, mineOverdue: 0, teamOpen: 0, teamOverdue: 0 };
+    .where(isNull(tasks.doneAt))
+    .groupBy(tasks.ownerId);
+}
+
+/** The dashboard's task figures for staff member `staffId`: theirs and everyone's. */
+export function taskCounts(rows: OpenTasks[], staffId: number) {
+  const mine = rows.find((row) => row.ownerId === staffId);
+  return {
+    mineOpen: mine?.open ?? 0,
+    mineOverdue: mine?.overdue ?? 0,
+    teamOpen: rows.reduce((sum, row) => sum + row.open, 0),
+    teamOverdue: rows.reduce((sum, row) => sum + row.overdue, 0),
+  };
 }
 
 /** Contacts of the main list in each stage now (the board's columns), all six stages. */
@@ -198,7 +213,7 @@ export function lastMonths(month: string, count: number) {
   });
 }
 
-/** The funnel and its conversion, time to first reply and won value (issue 13); tasks are `taskCounts`. */
+/** The funnel and its conversion, time to first reply and won value (issue 13); tasks are `openTasksByOwner`. */
 export async function followUpFigures(db: Db) {
   const funnel = await stageCounts(db);
   const conversion = conversionSteps(await reachedCounts(db));

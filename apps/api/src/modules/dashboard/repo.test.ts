@@ -265,6 +265,8 @@ describe.each(engines)("the dashboard's follow-up figures through the API on %s"
       expect(response.statusCode).toBe(201);
       return response.json() as { id: number; version: number };
     };
+    // Read first, so the figures kept between requests must follow each task change below.
+    expect((await board(admin)).tasks).toEqual({ mineOpen: 0, mineOverdue: 0, teamOpen: 0, teamOverdue: 0 });
     await task("c1", "2024-01-10T09:00", admin);
     await task("c2", "2099-01-10T09:00", admin);
     const done = await task("c3", "2024-01-10T09:00", admin);
@@ -281,6 +283,10 @@ describe.each(engines)("the dashboard's follow-up figures through the API on %s"
     expect((await board(admin)).tasks).toEqual({ mineOpen: 2, mineOverdue: 1, ...team });
     expect((await board(ana.token)).tasks).toEqual({ mineOpen: 2, mineOverdue: 1, ...team });
     expect((await board(bruno.token)).tasks).toEqual({ mineOpen: 0, mineOverdue: 0, ...team });
+
+    const taken = { ownerId: bruno.id, version: nobodys.version + 1 };
+    expect((await call("PATCH", `/api/tasks/${nobodys.id}`, ana.token, taken)).statusCode).toBe(200);
+    expect((await board(bruno.token)).tasks).toEqual({ mineOpen: 1, mineOverdue: 0, ...team });
   });
 
   it("shows the contacts per stage and the conversion of the last 90 days' contacts, jumps included", async () => {

@@ -6,7 +6,7 @@ import { contactMessages, contacts, messageServiceTypes, serviceTypes, users } f
 import type { RawRow } from "../../db/sql-helpers.ts";
 import { IN_REVIEW, VISIBLE } from "../contacts/index.ts";
 import { clickSummary } from "../whatsapp-clicks/index.ts";
-import { followUpFigures, taskCounts } from "./follow-up-repo.ts";
+import { followUpFigures, type OpenTasks, openTasksByOwner, taskCounts } from "./follow-up-repo.ts";
 import { salesFigures } from "./sales-repo.ts";
 
 // The CRM's morning overview (issue 5). Raw SQL on purpose (decision 021): counts over moving windows,
@@ -155,20 +155,28 @@ export function topCountries(db: Db) {
   );
 }
 
-/** The figures counted over the data's windows: what `Snapshot` keeps between requests. */
-export type CountedFigures = Omit<Dashboard, keyof LiveFigures>;
 /**
- * What is read on every request: cheap, and a person's own (tasks), a person's name (activity) or
- * changed without a live event (a submission kept for review, a WhatsApp click).
+ * The figures counted over the data's windows: what `Snapshot` keeps between requests. Open tasks are
+ * kept per owner, so each staff member's own are picked from them (`seenBy`).
  */
-export type LiveFigures = Pick<Dashboard, "recentActivity" | "tasks" | "inReview" | "whatsappClicks">;
+export type CountedFigures = Omit<Dashboard, keyof LiveFigures | "tasks"> & { openTasks: OpenTasks[] };
+/**
+ * What is read on every request: cheap, and a person's name (activity) or changed without a live
+ * event (a submission kept for review, a WhatsApp click).
+ */
+export type LiveFigures = Pick<Dashboard, "recentActivity" | "inReview" | "whatsappClicks">;
+
+/** The dashboard as staff member `staffId` sees it, from the kept figures and the live ones. */
+export function seenBy({ openTasks, ...counted }: CountedFigures, live: LiveFigures, staffId: number): Dashboard {
+  return { ...counted, tasks: taskCounts(openTasks, staffId), ...live };
+}
 
 /**
  * The CRM's morning overview, computed from the data (issues 5 and 13), as staff member `staffId`
  * sees it. The route keeps the counted part between requests (snapshot.ts).
  */
 export async function dashboard(db: Db, staffId: number): Promise<Dashboard> {
-  return { ...(await countedFigures(db)), ...(await liveFigures(db, staffId)) };
+  return seenBy(await countedFigures(db), await liveFigures(db), staffId);
 }
 
 /**
@@ -200,7 +208,9 @@ async function counted(db: Db): Promise<CountedFigures> {
   const countries = await topCountries(db);
   const followUp = await followUpFigures(db);
   const sales = await salesFigures(db);
+  const openTasks = await openTasksByOwner(db);
   return {
+    openTasks,
     sales,
     newMessages: { current: counts.newNow, previous: counts.newBefore },
     pendingMessages: { current: counts.pendingNow, previous: counts.pendingBefore },
@@ -221,8 +231,8 @@ export async function reviewCount(db: Db) {
   return row?.count ?? 0;
 }
 
-/** The newest events, open tasks, submissions to review, WhatsApp clicks: each an index read. */
-export async function liveFigures(db: Db, staffId: number): Promise<LiveFigures> {
+/** The newest events, submissions to review, WhatsApp clicks: each an index read. */
+export async function liveFigures(db: Db): Promise<LiveFigures> {
   const activity = await recentActivity(db);
   return {
     recentActivity: activity.map((row) => ({
@@ -233,7 +243,6 @@ export async function liveFigures(db: Db, staffId: number): Promise<LiveFigures>
       actor: row.actor,
       detail: row.detail ?? "",
     })),
-    tasks: await taskCounts(db, staffId),
     inReview: await reviewCount(db),
     whatsappClicks: await clickSummary(db),
   };

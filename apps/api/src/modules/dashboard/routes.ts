@@ -2,7 +2,7 @@ import { dashboardSchema } from "@app/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../plugins/auth-guard.ts";
 import { watchChanges } from "../live/index.ts";
-import { countedFigures, liveFigures } from "./repo.ts";
+import { countedFigures, liveFigures, seenBy } from "./repo.ts";
 import { Snapshot } from "./snapshot.ts";
 
 /** Changes nobody announces (a deletion, the retention job) show within this. */
@@ -19,7 +19,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/dashboard", { schema: { response: { 200: dashboardSchema } } }, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const [figures, live] = [await counted.get(), await liveFigures(app.db, principalOf(request).user.id)];
-    return { ...figures, ...live };
+    const [figures, live] = [await counted.get(), await liveFigures(app.db)];
+    return seenBy(figures, live, principalOf(request).user.id);
   });
 };
