@@ -12,6 +12,8 @@ test("a content editor signs in to Sitio web, sees where each item stands, and r
   page,
   request,
 }, testInfo) => {
+  // Two axe runs and six page loads: 29-31 s on two loaded cores, past the default budget.
+  test.slow();
   const editor = await createStaff(request, testInfo, { role: "editor" });
   await signInThroughPage(page, editor);
   await expect(page).toHaveURL("/crm/sitio");
@@ -69,6 +71,8 @@ test("leaving a product's editor with an unsaved change asks; staying keeps it, 
   page,
   request,
 }, testInfo) => {
+  // Two axe runs and six page loads: 29-31 s on two loaded cores, past the default budget.
+  test.slow();
   const editor = await createStaff(request, testInfo, { role: "editor" });
   await signInThroughPage(page, editor);
   await siteTable(page)
