@@ -124,8 +124,11 @@ const historyEntry = (): number | undefined => {
  *
  * The question is this hook's own state, not the router's blocker: React Router sets every blocker
  * back to idle when any navigation or revalidation completes, so a reload already on its way when
- * the person pressed Back (a colleague's change arriving live) took the question away. When the
- * blocker has gone idle, `leave` makes the held navigation again.
+ * the person pressed Back (a colleague's change arriving live) took the question away. It is set
+ * where the navigation is held, not from a render that sees the blocker blocked: the router renders
+ * its state in transitions, and a hold and a completed reload before the next render reach the
+ * screen as one state, the blocker already idle. When the blocker has gone idle, `leave` makes the
+ * held navigation again.
  */
 export function useLeaveGuard(
   isDirty: () => boolean,
@@ -133,21 +136,17 @@ export function useLeaveGuard(
 ): { question: LeaveQuestion; allow: () => void } {
   const navigate = useNavigate();
   const allowed = useRef(false);
-  const lastHeld = useRef<Held | null>(null);
+  const [held, setHeld] = useState<Held | null>(null);
   const blocker = useBlocker(({ currentLocation, nextLocation, historyAction }) => {
     if (allowed.current) {
       allowed.current = false;
       return false;
     }
     const holds = isDirty() && leaves(nextLocation, currentLocation);
-    if (holds) lastHeld.current = { location: nextLocation, action: historyAction, entry: historyEntry() };
+    if (holds) setHeld({ location: nextLocation, action: historyAction, entry: historyEntry() });
     return holds;
   });
-  const [held, setHeld] = useState<Held | null>(null);
   const blocked = blocker.state === "blocked";
-  useEffect(() => {
-    if (blocked) setHeld(lastHeld.current);
-  }, [blocked]);
   const latestIsDirty = useRef(isDirty);
   latestIsDirty.current = isDirty;
   useEffect(() => {
@@ -175,7 +174,7 @@ export function useLeaveGuard(
   }, [open]);
 
   const leave = () => {
-    const target = held ?? lastHeld.current;
+    const target = held;
     setHeld(null);
     if (blocker.state === "blocked") return blocker.proceed();
     if (!target) return;
